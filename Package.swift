@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+// Drover: a photo gallery for the Linux desktop, with drag and drop done well.
+// Layers (see DESIGN.md): GtkKit wraps GTK and holds no app logic; DragKit and
+// GalleryKit import no GTK; the Drover executable connects them.
+import PackageDescription
+
+let package = Package(
+    name: "Drover",
+    products: [
+        .executable(name: "drover", targets: ["Drover"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config and provided by Debian packages.
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        // C glue Swift cannot express: the libdispatch main-queue GSource.
+        .target(name: "CDrover", dependencies: ["CGtk"]),
+
+        .target(name: "GtkKit", dependencies: ["CGtk", "CDrover"]),
+        .target(name: "DragKit"),
+        .target(name: "GalleryKit", dependencies: [
+            "CPixbuf",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .executableTarget(name: "Drover", dependencies: ["GtkKit", "DragKit", "GalleryKit", "CGtk"]),
+        .executableTarget(name: "DragKitBenchmark", dependencies: ["DragKit"]),
+
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+        .testTarget(name: "DragKitTests", dependencies: [
+            "DragKit",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
+    ]
+)

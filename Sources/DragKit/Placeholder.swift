@@ -1,0 +1,1 @@
+// DragKit: placeholder until the module's first file lands.

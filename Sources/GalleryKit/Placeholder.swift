@@ -1,0 +1,1 @@
+// GalleryKit: placeholder until the module's first file lands.

@@ -1,0 +1,1 @@
+// GtkKit: placeholder until the module's first file lands.

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs everything Drover needs to build, run and test on Debian 12.
+# Idempotent: packages already present are skipped, so a second run is quick.
+set -euo pipefail
+
+# Build and run: GTK 4 and the C libraries Drover binds, plus SQLite for GRDB.
+BUILD_PACKAGES=(
+  pkg-config libgtk-4-dev libzbar-dev libexif-dev libsqlite3-dev
+  adwaita-icon-theme meson ninja-build desktop-file-utils appstream
+)
+# Tests: a virtual display, a session bus with the accessibility bus, pointer
+# automation, screenshots, AT-SPI from the system Python, and image tools.
+TEST_PACKAGES=(
+  xvfb xauth xdotool dbus dbus-x11 at-spi2-core
+  python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
+  imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest
+)
+
+want=("${BUILD_PACKAGES[@]}")
+if [ "${1:-}" = "--test" ]; then want+=("${TEST_PACKAGES[@]}"); fi
+
+missing=()
+for pkg in "${want[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+echo "Installing: ${missing[*]}"
+install() { $SUDO apt-get install -y --no-install-recommends "${missing[@]}"; }
+$SUDO apt-get update -q || true
+# apt can fail transiently: repair and retry once.
+if ! install; then
+  $SUDO apt-get -f install -y
+  $SUDO apt-get update -q || true
+  install
+fi
