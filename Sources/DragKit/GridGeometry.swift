@@ -1,0 +1,71 @@
+// The arithmetic of a grid of fixed-size cells. The photo grid lays out and
+// recycles its tiles with it, and drop proposals map the pointer to an
+// insertion index with it, so both always agree. Every query is O(1).
+
+public struct GridGeometry: Hashable, Sendable {
+    public var cellSize: Size
+    public var spacing: Double
+    public var padding: Double
+    public private(set) var columns: Int
+    public private(set) var width: Double
+
+    /// Lays cells out for a container `width` points wide.
+    public init(width: Double, cellSize: Size, spacing: Double, padding: Double) {
+        self.cellSize = cellSize
+        self.spacing = spacing
+        self.padding = padding
+        self.width = width
+        let usable = max(0, width - 2 * padding + spacing)
+        columns = max(1, Int(usable / (cellSize.width + spacing)))
+    }
+
+    private var pitchX: Double { cellSize.width + spacing }
+    private var pitchY: Double { cellSize.height + spacing }
+
+    public func rows(for count: Int) -> Int { count == 0 ? 0 : (count + columns - 1) / columns }
+
+    /// The height needed to show `count` cells.
+    public func contentHeight(for count: Int) -> Double {
+        let rows = rows(for: count)
+        return rows == 0 ? 2 * padding : 2 * padding + Double(rows) * pitchY - spacing
+    }
+
+    /// The frame of the cell at `index`, in content coordinates.
+    public func frame(at index: Int) -> Rect {
+        let row = index / columns, column = index % columns
+        return Rect(x: padding + Double(column) * pitchX, y: padding + Double(row) * pitchY,
+                    width: cellSize.width, height: cellSize.height)
+    }
+
+    /// The indices whose cells intersect the vertical band `minY..<maxY`.
+    public func indices(inBandFrom minY: Double, to maxY: Double, count: Int) -> Range<Int> {
+        guard count > 0, maxY > minY else { return 0..<0 }
+        let firstRow = max(0, Int(((minY - padding) / pitchY).rounded(.down)))
+        let lastRow = max(0, Int(((maxY - padding) / pitchY).rounded(.down)))
+        let lower = min(count, firstRow * columns)
+        let upper = min(count, (lastRow + 1) * columns)
+        return lower..<upper
+    }
+
+    /// The index of the cell under `point`, if the point is on a cell.
+    public func index(at point: Point, count: Int) -> Int? {
+        let column = Int(((point.x - padding) / pitchX).rounded(.down))
+        let row = Int(((point.y - padding) / pitchY).rounded(.down))
+        guard column >= 0, column < columns, row >= 0 else { return nil }
+        let index = row * columns + column
+        guard index < count, frame(at: index).contains(point) else { return nil }
+        return index
+    }
+
+    /// Where an item dropped at `point` would be inserted: before the cell under
+    /// the pointer if the pointer is on its leading half, after it otherwise.
+    /// Points past the last cell give `count` (the end of the collection).
+    public func insertionIndex(at point: Point, count: Int) -> Int {
+        let row = max(0, Int(((point.y - padding) / pitchY).rounded(.down)))
+        let rawColumn = (point.x - padding) / pitchX
+        let column = min(columns - 1, max(0, Int(rawColumn.rounded(.down))))
+        let cellMidX = padding + Double(column) * pitchX + cellSize.width / 2
+        let index = row * columns + column + (point.x >= cellMidX ? 1 : 0)
+        return min(count, max(0, index))
+    }
+}

@@ -1,1 +1,0 @@
-// DragKit: placeholder until the module's first file lands.
