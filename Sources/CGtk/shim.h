@@ -1,1 +1,53 @@
+// GTK 4 for Swift. Macros and variadic functions do not import, so the few
+// Drover needs are wrapped here as static inline functions.
 #include <gtk/gtk.h>
+#include <gio/gio.h>
+#include <glib-unix.h>
+
+static inline GType drover_type_string(void) { return G_TYPE_STRING; }
+static inline GType drover_type_file_list(void) { return GDK_TYPE_FILE_LIST; }
+static inline GType drover_type_texture(void) { return GDK_TYPE_TEXTURE; }
+static inline GType drover_type_file(void) { return G_TYPE_FILE; }
+static inline gboolean drover_true(void) { return TRUE; }
+
+static inline GObject *drover_object(gpointer instance) { return G_OBJECT(instance); }
+static inline GtkWidget *drover_widget(gpointer instance) { return GTK_WIDGET(instance); }
+static inline gboolean drover_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+
+// Accessible properties are set through varargs lists; these set one at a time.
+static inline void drover_accessible_set_label(GtkAccessible *a, const char *label) {
+    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+static inline void drover_accessible_set_description(GtkAccessible *a, const char *text) {
+    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+static inline void drover_accessible_set_selected(GtkAccessible *a, gboolean selected) {
+    gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+static inline void drover_accessible_set_busy(GtkAccessible *a, gboolean busy) {
+    gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_BUSY, busy, -1);
+}
+static inline void drover_accessible_set_value(GtkAccessible *a, double now, double min, double max, const char *text) {
+    gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, now,
+                                   GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, min,
+                                   GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, max,
+                                   GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
+// Announcements arrived in GTK 4.14; older GTK returns FALSE so callers fall
+// back to updating the focused widget's description.
+static inline gboolean drover_accessible_announce(GtkAccessible *a, const char *message) {
+#if GTK_CHECK_VERSION(4, 14, 0)
+    gtk_accessible_announce(a, message, GTK_ACCESSIBLE_ANNOUNCEMENT_PRIORITY_MEDIUM);
+    return TRUE;
+#else
+    (void)a; (void)message;
+    return FALSE;
+#endif
+}
+
+// g_object_new with one construct property: the accessible role is
+// construct-only, so widgets that need a specific role are made this way.
+static inline GtkWidget *drover_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}

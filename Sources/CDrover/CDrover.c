@@ -1,1 +1,0 @@
-#include "CDrover.h"

@@ -1,1 +1,0 @@
-// GtkKit: placeholder until the module's first file lands.

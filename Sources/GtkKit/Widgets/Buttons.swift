@@ -1,0 +1,39 @@
+import CGtk
+
+/// A `GtkButton`. Icon-only buttons must be given an accessible label.
+@MainActor
+public final class Button: Widget {
+    public init(label: String) { super.init(gtk_button_new_with_label(label)) }
+    public init(iconName: String, accessibleLabel: String) {
+        super.init(gtk_button_new_from_icon_name(iconName))
+        self.accessibleLabel = accessibleLabel
+        tooltip = accessibleLabel
+    }
+    private var button: UnsafeMutablePointer<GtkButton> { pointer() }
+    public func setChild(_ child: Widget) { gtk_button_set_child(button, child.widget) }
+    public var label: String {
+        get { gtk_button_get_label(button).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(button, newValue) }
+    }
+    public func setHasFrame(_ on: Bool) { gtk_button_set_has_frame(button, on ? 1 : 0) }
+    /// Makes the button activate `action` (for example `app.new-album`).
+    public func setActionName(_ name: String?) { gtk_actionable_set_action_name(OpaquePointer(rawPointer), name) }
+
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectSignal("clicked", trampoline: gcallback(voidTrampoline), body: handler as VoidHandler)
+    }
+}
+
+/// A `GtkMenuButton` that opens a popover or a menu model.
+@MainActor
+public final class MenuButton: Widget {
+    public init(iconName: String, accessibleLabel: String) {
+        super.init(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(OpaquePointer(rawPointer), iconName)
+        self.accessibleLabel = accessibleLabel
+        tooltip = accessibleLabel
+    }
+    public func setPopover(_ popover: Popover) { gtk_menu_button_set_popover(OpaquePointer(rawPointer), popover.widget) }
+    public func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(OpaquePointer(rawPointer), menu.model) }
+}

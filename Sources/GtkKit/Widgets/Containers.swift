@@ -1,0 +1,74 @@
+import CGtk
+
+/// A `GtkBox`.
+@MainActor
+public final class Box: Widget {
+    public init(_ orientation: GtkOrientation, spacing: Int32 = 0) {
+        super.init(gtk_box_new(orientation, spacing))
+    }
+    private var box: UnsafeMutablePointer<GtkBox> { pointer() }
+    public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
+    public func prepend(_ child: Widget) { gtk_box_prepend(box, child.widget) }
+    public func remove(_ child: Widget) { gtk_box_remove(box, child.widget) }
+}
+
+/// A `GtkOverlay`: a main child with overlays stacked on top.
+@MainActor
+public final class Overlay: Widget {
+    public init() { super.init(gtk_overlay_new()) }
+    private var overlay: OpaquePointer { OpaquePointer(rawPointer) }
+    public func setChild(_ child: Widget?) { gtk_overlay_set_child(overlay, child?.widget) }
+    public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(overlay, child.widget) }
+}
+
+/// A `GtkStack` without transitions by default: shows one named child at a time.
+@MainActor
+public final class Stack: Widget {
+    public init() { super.init(gtk_stack_new()) }
+    private var stack: OpaquePointer { OpaquePointer(rawPointer) }
+    public func add(_ child: Widget, name: String) { gtk_stack_add_named(stack, child.widget, name) }
+    public var visibleChildName: String? {
+        get { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
+        set { if let newValue { gtk_stack_set_visible_child_name(stack, newValue) } }
+    }
+    public func setTransition(_ type: GtkStackTransitionType, milliseconds: UInt32) {
+        gtk_stack_set_transition_type(stack, type)
+        gtk_stack_set_transition_duration(stack, milliseconds)
+    }
+}
+
+/// A `GtkPaned` holding two children side by side.
+@MainActor
+public final class Paned: Widget {
+    public init(_ orientation: GtkOrientation) { super.init(gtk_paned_new(orientation)) }
+    private var paned: OpaquePointer { OpaquePointer(rawPointer) }
+    public func setStartChild(_ child: Widget, resizes: Bool, shrinks: Bool) {
+        gtk_paned_set_start_child(paned, child.widget)
+        gtk_paned_set_resize_start_child(paned, resizes ? 1 : 0)
+        gtk_paned_set_shrink_start_child(paned, shrinks ? 1 : 0)
+    }
+    public func setEndChild(_ child: Widget, resizes: Bool, shrinks: Bool) {
+        gtk_paned_set_end_child(paned, child.widget)
+        gtk_paned_set_resize_end_child(paned, resizes ? 1 : 0)
+        gtk_paned_set_shrink_end_child(paned, shrinks ? 1 : 0)
+    }
+    public var position: Int32 {
+        get { gtk_paned_get_position(paned) }
+        set { gtk_paned_set_position(paned, newValue) }
+    }
+}
+
+/// A `GtkRevealer`, for toasts and other slide-in strips.
+@MainActor
+public final class Revealer: Widget {
+    public init(transition: GtkRevealerTransitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP) {
+        super.init(gtk_revealer_new())
+        gtk_revealer_set_transition_type(revealer, transition)
+    }
+    private var revealer: OpaquePointer { OpaquePointer(rawPointer) }
+    public func setChild(_ child: Widget?) { gtk_revealer_set_child(revealer, child?.widget) }
+    public var revealsChild: Bool {
+        get { gtk_revealer_get_reveal_child(revealer) != 0 }
+        set { gtk_revealer_set_reveal_child(revealer, newValue ? 1 : 0) }
+    }
+}

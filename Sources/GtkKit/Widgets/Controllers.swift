@@ -1,0 +1,59 @@
+import CGtk
+
+/// A `GtkEventController`. Adding it to a widget hands GTK a reference; the
+/// wrapper keeps its own so the controller can still be configured later.
+@MainActor
+open class EventController: Object {
+    public init(taking pointer: UnsafeMutableRawPointer) {
+        super.init(pointer, ownership: .sink)
+    }
+    public var eventController: OpaquePointer { OpaquePointer(rawPointer) }
+    public func setPropagationPhase(_ phase: GtkPropagationPhase) {
+        gtk_event_controller_set_propagation_phase(eventController, phase)
+    }
+    /// The modifier keys held during the event being handled.
+    public var currentModifiers: GdkModifierType { gtk_event_controller_get_current_event_state(eventController) }
+}
+
+/// A `GtkGestureClick`.
+@MainActor
+public final class ClickGesture: EventController {
+    public init(button: UInt32 = UInt32(GDK_BUTTON_PRIMARY)) {
+        super.init(taking: UnsafeMutableRawPointer(gtk_gesture_click_new()))
+        gtk_gesture_single_set_button(OpaquePointer(rawPointer), button)
+    }
+    /// The button of the current press (useful with `button: 0`, any button).
+    public var currentButton: UInt32 { gtk_gesture_single_get_current_button(OpaquePointer(rawPointer)) }
+
+    /// Called with the press count and the position in the widget.
+    @discardableResult
+    public func onPressed(_ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> SignalConnection {
+        connectSignal("pressed", trampoline: gcallback(pressTrampoline), body: handler as PressHandler)
+    }
+    @discardableResult
+    public func onReleased(_ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> SignalConnection {
+        connectSignal("released", trampoline: gcallback(pressTrampoline), body: handler as PressHandler)
+    }
+}
+
+/// A `GtkEventControllerKey`.
+@MainActor
+public final class KeyController: EventController {
+    public init() { super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_key_new())) }
+
+    /// Return `true` when the key was handled.
+    @discardableResult
+    public func onKeyPressed(_ handler: @escaping @MainActor (UInt32, GdkModifierType) -> Bool) -> SignalConnection {
+        connectSignal("key-pressed", trampoline: gcallback(keyTrampoline), body: handler as KeyHandler)
+    }
+}
+
+/// A `GtkEventControllerFocus`.
+@MainActor
+public final class FocusController: EventController {
+    public init() { super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_focus_new())) }
+    @discardableResult
+    public func onEnter(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectSignal("enter", trampoline: gcallback(voidTrampoline), body: handler as VoidHandler)
+    }
+}

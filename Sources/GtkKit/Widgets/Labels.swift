@@ -1,0 +1,73 @@
+import CGtk
+
+/// A `GtkLabel`.
+@MainActor
+public final class Label: Widget {
+    public init(_ text: String = "") { super.init(gtk_label_new(text)) }
+    private var label: OpaquePointer { OpaquePointer(rawPointer) }
+    public var text: String {
+        get { String(cString: gtk_label_get_text(label)) }
+        set { gtk_label_set_text(label, newValue) }
+    }
+    public func setEllipsizes(_ on: Bool) {
+        gtk_label_set_ellipsize(label, on ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
+    }
+    public func setWraps(_ on: Bool) { gtk_label_set_wrap(label, on ? 1 : 0) }
+    public var xAlign: Float {
+        get { gtk_label_get_xalign(label) }
+        set { gtk_label_set_xalign(label, newValue) }
+    }
+    public func setJustification(_ justification: GtkJustification) { gtk_label_set_justify(label, justification) }
+}
+
+/// A `GtkImage` showing a themed icon. Icons are decorative unless labelled.
+@MainActor
+public final class Image: Widget {
+    public init(iconName: String, pixelSize: Int32 = 16) {
+        super.init(gtk_image_new_from_icon_name(iconName))
+        gtk_image_set_pixel_size(OpaquePointer(rawPointer), pixelSize)
+    }
+    public func setIconName(_ name: String) { gtk_image_set_from_icon_name(OpaquePointer(rawPointer), name) }
+}
+
+/// A `GtkPicture` showing a texture, scaled to fit or cover.
+@MainActor
+public final class Picture: Widget {
+    public init() {
+        super.init(drover_widget_new_with_role(gtk_picture_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION))
+    }
+    private var picture: OpaquePointer { OpaquePointer(rawPointer) }
+    public func setTexture(_ texture: Texture?) { gtk_picture_set_paintable(picture, texture?.paintable) }
+    public func setCanShrink(_ on: Bool) { gtk_picture_set_can_shrink(picture, on ? 1 : 0) }
+    public func setContentFit(_ fit: GtkContentFit) { gtk_picture_set_content_fit(picture, fit) }
+}
+
+/// A `GtkProgressBar`.
+@MainActor
+public final class ProgressBar: Widget {
+    public init() { super.init(gtk_progress_bar_new()) }
+    public var fraction: Double {
+        get { gtk_progress_bar_get_fraction(OpaquePointer(rawPointer)) }
+        set { gtk_progress_bar_set_fraction(OpaquePointer(rawPointer), newValue) }
+    }
+}
+
+/// A `GtkEntry`.
+@MainActor
+public final class Entry: Widget {
+    public init() { super.init(gtk_entry_new()) }
+    private var editable: OpaquePointer { OpaquePointer(rawPointer) }
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(editable)) }
+        set { gtk_editable_set_text(editable, newValue) }
+    }
+    public func selectAll() { gtk_editable_select_region(editable, 0, -1) }
+    public var placeholder: String {
+        get { "" }
+        set { gtk_entry_set_placeholder_text(pointer(), newValue) }
+    }
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectSignal("activate", trampoline: gcallback(voidTrampoline), body: handler as VoidHandler)
+    }
+}

@@ -1,0 +1,36 @@
+import CGtk
+
+/// A `GtkListBoxRow`.
+@MainActor
+public final class ListBoxRow: Widget {
+    public init() { super.init(gtk_list_box_row_new()) }
+    public init(borrowing pointer: UnsafeMutablePointer<GtkListBoxRow>) {
+        super.init(UnsafeMutablePointer<GtkWidget>(OpaquePointer(pointer)))
+    }
+    public var row: UnsafeMutablePointer<GtkListBoxRow> { pointer() }
+    public func setChild(_ child: Widget) { gtk_list_box_row_set_child(row, child.widget) }
+    public var index: Int { Int(gtk_list_box_row_get_index(row)) }
+}
+
+/// A `GtkListBox` of rows.
+@MainActor
+public final class ListBox: Widget {
+    public init() { super.init(gtk_list_box_new()) }
+    private var list: OpaquePointer { OpaquePointer(rawPointer) }
+    public func append(_ row: ListBoxRow) { gtk_list_box_append(list, row.widget) }
+    public func insert(_ row: ListBoxRow, at index: Int) { gtk_list_box_insert(list, row.widget, Int32(index)) }
+    public func remove(_ row: ListBoxRow) { gtk_list_box_remove(list, row.widget) }
+    public func select(_ row: ListBoxRow?) { gtk_list_box_select_row(list, row?.row) }
+    public var selectedIndex: Int? {
+        gtk_list_box_get_selected_row(list).map { Int(gtk_list_box_row_get_index($0)) }
+    }
+
+    /// A row was selected (`nil` when the selection was cleared); called with the row's index.
+    @discardableResult
+    public func onRowSelected(_ handler: @escaping @MainActor (Int?) -> Void) -> SignalConnection {
+        let body: PointerHandler = { row in
+            handler(row.map { Int(gtk_list_box_row_get_index($0.assumingMemoryBound(to: GtkListBoxRow.self))) })
+        }
+        return connectSignal("row-selected", trampoline: gcallback(pointerTrampoline), body: body)
+    }
+}

@@ -1,0 +1,118 @@
+import CGtk
+
+/// A `GtkWidget`. Wrappers sink the floating reference GTK constructors return
+/// (and add their own to windows, which GTK owns), so a widget stays alive at
+/// least as long as its Swift wrapper.
+@MainActor
+open class Widget: Object {
+    public init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+        super.init(UnsafeMutableRawPointer(pointer), ownership: .sink)
+    }
+
+    public var widget: UnsafeMutablePointer<GtkWidget> { pointer() }
+    public var accessible: OpaquePointer { OpaquePointer(rawPointer) }
+
+    // MARK: Accessibility. GTK 4.8 has no getters for these properties, so the
+    // wrapper remembers what it set; tests and announcements read it back.
+
+    public var accessibleLabel: String = "" {
+        didSet { if accessibleLabel != oldValue { drover_accessible_set_label(accessible, accessibleLabel) } }
+    }
+    public var accessibleDescription: String = "" {
+        didSet { if accessibleDescription != oldValue { drover_accessible_set_description(accessible, accessibleDescription) } }
+    }
+    public func setAccessibleSelected(_ selected: Bool) { drover_accessible_set_selected(accessible, selected ? 1 : 0) }
+    public func setAccessibleBusy(_ busy: Bool) { drover_accessible_set_busy(accessible, busy ? 1 : 0) }
+
+    /// Announces `message` to assistive technology. Before GTK 4.14 there is no
+    /// announce call, so the message becomes this widget's description, which
+    /// emits a property-change event that screen readers speak.
+    public func announce(_ message: String) {
+        if drover_accessible_announce(accessible, message) == 0 { accessibleDescription = message }
+    }
+
+    // MARK: Appearance and layout
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+    public var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+    public var canTarget: Bool {
+        get { gtk_widget_get_can_target(widget) != 0 }
+        set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
+    }
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widget) }
+        set { gtk_widget_set_opacity(widget, newValue) }
+    }
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+    public var expandsHorizontally: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+    public var expandsVertically: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+    public var horizontalAlignment: GtkAlign {
+        get { gtk_widget_get_halign(widget) }
+        set { gtk_widget_set_halign(widget, newValue) }
+    }
+    public var verticalAlignment: GtkAlign {
+        get { gtk_widget_get_valign(widget) }
+        set { gtk_widget_set_valign(widget, newValue) }
+    }
+    public func setMargins(_ margin: Int32) {
+        gtk_widget_set_margin_top(widget, margin)
+        gtk_widget_set_margin_bottom(widget, margin)
+        gtk_widget_set_margin_start(widget, margin)
+        gtk_widget_set_margin_end(widget, margin)
+    }
+    public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
+        gtk_widget_set_size_request(widget, width, height)
+    }
+    public var width: Int32 { gtk_widget_get_width(widget) }
+    public var height: Int32 { gtk_widget_get_height(widget) }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func setCSSClass(_ name: String, _ on: Bool) { on ? addCSSClass(name) : removeCSSClass(name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    public func queueDraw() { gtk_widget_queue_draw(widget) }
+    public func queueResize() { gtk_widget_queue_resize(widget) }
+    public func queueAllocate() { gtk_widget_queue_allocate(widget) }
+
+    public func add(_ controller: EventController) { gtk_widget_add_controller(widget, controller.eventController) }
+    public func insertActionGroup(_ name: String, _ group: ActionGroup?) {
+        gtk_widget_insert_action_group(widget, name, group?.actionGroup)
+    }
+
+    /// The widget's position translated into `other`'s coordinates.
+    public func translate(_ x: Double, _ y: Double, to other: Widget) -> (x: Double, y: Double)? {
+        var outX = 0.0, outY = 0.0
+        guard gtk_widget_translate_coordinates(widget, other.widget, x, y, &outX, &outY) != 0 else { return nil }
+        return (outX, outY)
+    }
+
+    // MARK: Signals
+
+    @discardableResult
+    public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectSignal("destroy", trampoline: gcallback(voidTrampoline), body: handler as VoidHandler)
+    }
+}

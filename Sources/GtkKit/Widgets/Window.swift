@@ -1,0 +1,49 @@
+import CGtk
+
+/// A `GtkWindow`. GTK owns the reference `gtk_window_new` returns (windows are
+/// not floating); the wrapper adds its own, and `close()`/`destroy()` ask GTK
+/// to drop GTK's.
+@MainActor
+open class Window: Widget {
+    public init(borrowing pointer: UnsafeMutablePointer<GtkWidget>) { super.init(pointer) }
+    public convenience init() { self.init(borrowing: gtk_window_new()) }
+
+    public var window: UnsafeMutablePointer<GtkWindow> { pointer() }
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+    public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    public func setChild(_ child: Widget?) { gtk_window_set_child(window, child?.widget) }
+    public func setTitlebar(_ titlebar: Widget?) { gtk_window_set_titlebar(window, titlebar?.widget) }
+    public func setTransientFor(_ parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
+    public func setModal(_ modal: Bool) { gtk_window_set_modal(window, modal ? 1 : 0) }
+    public func present() { gtk_window_present(window) }
+    public func close() { gtk_window_close(window) }
+    public func destroy() { gtk_window_destroy(window) }
+    public var focusedWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
+
+    /// Return `true` to keep the window open.
+    @discardableResult
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connectSignal("close-request", trampoline: gcallback(boolTrampoline), body: handler as BoolHandler)
+    }
+}
+
+/// A `GtkApplicationWindow`.
+@MainActor
+public final class ApplicationWindow: Window {
+    public init(application: Application) {
+        super.init(borrowing: gtk_application_window_new(application.application))
+    }
+}
+
+/// A `GtkHeaderBar`.
+@MainActor
+public final class HeaderBar: Widget {
+    public init() { super.init(gtk_header_bar_new()) }
+    private var bar: OpaquePointer { OpaquePointer(rawPointer) }
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
+    public func setTitleWidget(_ child: Widget?) { gtk_header_bar_set_title_widget(bar, child?.widget) }
+}
