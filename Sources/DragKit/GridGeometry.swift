@@ -1,3 +1,5 @@
+import Foundation
+
 // The arithmetic of a grid of fixed-size cells. The photo grid lays out and
 // recycles its tiles with it, and drop proposals map the pointer to an
 // insertion index with it, so both always agree. Every query is O(1).
