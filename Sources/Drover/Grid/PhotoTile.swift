@@ -19,7 +19,7 @@ final class PhotoTile {
     private var loads: [Task<Void, Never>] = []
 
     init() {
-        root = Overlay()
+        root = Overlay(role: GTK_ACCESSIBLE_ROLE_GRID_CELL)
         root.isFocusable = true
         root.addCSSClass("photo-tile")
         frame.canTarget = false
@@ -67,7 +67,6 @@ final class PhotoTile {
         title.text = model.title
         root.accessibleLabel = model.title
         root.accessibleDescription = model.details
-        root.tooltip = model.title
 
         var count = 0
         if case .stack(let n) = model.kind { count = n }

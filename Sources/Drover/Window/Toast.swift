@@ -23,6 +23,7 @@ final class Toast {
         root.horizontalAlignment = GTK_ALIGN_CENTER
         root.verticalAlignment = GTK_ALIGN_END
         root.setMargins(18)
+        root.isVisible = false
         actionButton.onClicked { [weak self] in
             let action = self?.action
             self?.dismiss()
@@ -37,6 +38,7 @@ final class Toast {
         actionButton.isVisible = actionLabel != nil
         if let actionLabel { actionButton.label = actionLabel }
         self.action = action
+        root.isVisible = true
         root.revealsChild = true
         timer?.cancel()
         timer = TimerSource.after(milliseconds: seconds * 1000) { [weak self] in self?.dismiss() }
@@ -47,5 +49,11 @@ final class Toast {
         timer = nil
         action = nil
         root.revealsChild = false
+        // Hidden once it has slid away, so assistive technology does not find
+        // a stale message.
+        timer = TimerSource.after(milliseconds: 300) { [weak self] in
+            guard let self, !self.root.revealsChild else { return }
+            self.root.isVisible = false
+        }
     }
 }
