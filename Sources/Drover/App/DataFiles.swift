@@ -21,6 +21,11 @@ enum DataFiles {
     }()
 
     static var styleSheet: URL { directory.appendingPathComponent("style.css") }
-    static var icons: URL { directory.appendingPathComponent("icons") }
+    /// The hicolor icon theme root holding Drover's icon: `data/icons` in a
+    /// checkout, `PREFIX/share/icons` when installed.
+    static var icons: URL {
+        let local = directory.appendingPathComponent("icons")
+        return FileManager.default.fileExists(atPath: local.path) ? local : directory.deletingLastPathComponent().appendingPathComponent("icons")
+    }
     static var sampleManifest: URL { directory.appendingPathComponent("samples/manifest.json") }
 }
