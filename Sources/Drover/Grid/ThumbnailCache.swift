@@ -1,21 +1,13 @@
 import Foundation
+import GalleryKit
 import GtkKit
-
-/// Pixels decoded off the main thread, ready to become a texture.
-struct DecodedPixels: Sendable {
-    let width: Int
-    let height: Int
-    let rowStride: Int
-    let hasAlpha: Bool
-    let bytes: [UInt8]
-}
 
 /// Thumbnail textures for the grid: decoded off the main thread, kept in a
 /// bounded least-recently-used cache so memory stays flat at 10,000 photos,
 /// and shared by concurrent requests for the same file.
 @MainActor
 final class ThumbnailCache {
-    typealias Decoder = @Sendable (URL) async -> DecodedPixels?
+    typealias Decoder = @Sendable (URL) async -> DecodedImage?
 
     private let decode: Decoder
     private let capacity: Int
@@ -24,6 +16,7 @@ final class ThumbnailCache {
     private var clock: UInt64 = 0
     private var inFlight: [URL: Task<Texture?, Never>] = [:]
 
+    /// `decode` must not block its caller: it runs on the main actor's task.
     init(capacity: Int = 600, decode: @escaping Decoder) {
         self.capacity = capacity
         self.decode = decode
@@ -40,10 +33,9 @@ final class ThumbnailCache {
         if let pending = inFlight[url] { return await pending.value }
         let decode = self.decode
         let task = Task<Texture?, Never> {
-            let pixels = await Task.detached(priority: .userInitiated) { await decode(url) }.value
-            guard let pixels else { return nil }
-            return Texture(width: pixels.width, height: pixels.height, rowStride: pixels.rowStride,
-                           hasAlpha: pixels.hasAlpha, pixels: pixels.bytes)
+            guard let image = await decode(url) else { return nil }
+            return Texture(width: image.width, height: image.height, rowStride: image.rowStride,
+                           hasAlpha: image.hasAlpha, pixels: image.pixels)
         }
         inFlight[url] = task
         let texture = await task.value
