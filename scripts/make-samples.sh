@@ -183,10 +183,10 @@ python3 - "$out" <<'PY'
 import json, os, sys
 out = sys.argv[1]
 stacks = {
-    "Rowing boats at dusk": ["rowing-boats-at-dusk-%d.jpg" % i for i in (1, 2, 3)],
-    "Dandelions at sunset": ["dandelions-at-sunset-%d.jpg" % i for i in (1, 2, 3)],
-    "Nuthatch on a tree": ["nuthatch-on-a-tree-%d.jpg" % i for i in (1, 2, 3)],
-    "Trail in the Picos de Europa": ["picos-de-europa-trail-%d.jpg" % i for i in (1, 2, 3)],
+    "Lakeside rowing boats": ["rowing-boats-at-dusk-%d.jpg" % i for i in (1, 2, 3)],
+    "Dandelions in the evening light": ["dandelions-at-sunset-%d.jpg" % i for i in (1, 2, 3)],
+    "Nuthatch": ["nuthatch-on-a-tree-%d.jpg" % i for i in (1, 2, 3)],
+    "Picos de Europa": ["picos-de-europa-trail-%d.jpg" % i for i in (1, 2, 3)],
 }
 photos = [
     ("rowing-boats-at-dusk-1.jpg", "Rowing boats at dusk"),
@@ -211,9 +211,9 @@ photos = [
     ("colourful-cups.jpg", "Colourful cups"),
 ]
 albums = {
-    "Travel": ["bridge-cables-over-the-estuary.jpg", *stacks["Rowing boats at dusk"],
-               *stacks["Trail in the Picos de Europa"], "falcon-9-on-the-pad.jpg"],
-    "Animals": ["chelsea-the-cat.jpg", *stacks["Nuthatch on a tree"],
+    "Travel": ["bridge-cables-over-the-estuary.jpg", *stacks["Lakeside rowing boats"],
+               *stacks["Picos de Europa"], "falcon-9-on-the-pad.jpg"],
+    "Animals": ["chelsea-the-cat.jpg", *stacks["Nuthatch"],
                 "two-spaniels-at-the-door.jpg"],
     "Codes & Still Life": ["fig-with-two-qr-codes.jpg", "espresso-at-pikolo.jpg",
                            "colourful-cups.jpg"],
@@ -238,7 +238,8 @@ files = [p["file"] for p in m["photos"]]
 on_disk = sorted(f for f in os.listdir(out) if f.endswith(".jpg"))
 assert sorted(files) == on_disk, ("manifest and folder differ", sorted(files), on_disk)
 assert len(set(files)) == len(files), "duplicate file"
-assert len({p["title"] for p in m["photos"]}) == len(files), "titles must be unique"
+names = [p["title"] for p in m["photos"]] + [s["title"] for s in m["stacks"]] + [a["name"] for a in m["albums"]]
+assert len(set(names)) == len(names), ("titles and names must be unique (AT-SPI names)", names)
 seen = set()
 for s in m["stacks"]:
     assert all(f in files for f in s["photos"]) and not seen & set(s["photos"]), s
