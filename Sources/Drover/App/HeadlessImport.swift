@@ -40,7 +40,7 @@ enum HeadlessImport {
             let started = Date()
             for url in urls {
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
                 let progress: @Sendable (ImportProgress) -> Void = { step in
                     if step.completed % 100 == 0 || step.completed == step.total {
                         print("\(step.completed)/\(step.total) \(step.source.lastPathComponent)")

@@ -1,6 +1,7 @@
 import CGtk
 import DragKit
 import Foundation
+import GalleryKit
 import GtkKit
 
 /// The photo grid: a scrolled canvas of fixed-size cells where only the
