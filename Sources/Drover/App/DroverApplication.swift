@@ -85,6 +85,7 @@ final class DroverApplication {
                 self.importer = importer
                 await gallery.start()
                 reportRecovery(library.recoveryReport, in: window)
+                startBenchmarkIfAsked(window)
                 if !pendingImports.isEmpty {
                     importer.importFiles(pendingImports)
                     pendingImports = []
@@ -120,6 +121,19 @@ final class DroverApplication {
         guard !report.missingPhotos.isEmpty else { return }
         window.toast.show(report.missingPhotos.count == 1 ? "1 photo's file is missing from the library."
                                                      : "\(report.missingPhotos.count) photos' files are missing from the library.")
+    }
+
+    private var benchmark: ScrollBenchmark?
+
+    /// `DROVER_BENCHMARK=scroll` runs the scroll benchmark, prints figures and quits.
+    private func startBenchmarkIfAsked(_ window: MainWindow) {
+        guard ProcessInfo.processInfo.environment["DROVER_BENCHMARK"] == "scroll" else { return }
+        // Let the first frames (window mapping, first thumbnails) pass first.
+        TimerSource.after(milliseconds: 1500) { [weak self] in
+            let benchmark = ScrollBenchmark(grid: window.grid)
+            self?.benchmark = benchmark
+            benchmark.run { self?.application.quit() }
+        }
     }
 
     private func showAbout() {
