@@ -18,7 +18,7 @@ public enum PlaceholderState: Hashable, Sendable {
 /// item takes the placeholder's *current* place) or `delete`.
 @MainActor
 public final class PlaceholderContext<Element> {
-    public let id: PlaceholderID
+    public nonisolated let id: PlaceholderID
     public private(set) var state: PlaceholderState = .loading
     /// How far the load has come, 0...1. It only grows, because progress reports may arrive
     /// out of order from loader threads.
