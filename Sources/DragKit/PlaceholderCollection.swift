@@ -9,7 +9,8 @@
 /// position among real items only (the library's order, which knows no placeholders).
 ///
 /// Costs: O(n + p) per change for n entries and p live placeholders (an array shift plus
-/// updating each live placeholder's index), O(1) to find a placeholder's index.
+/// updating each live placeholder's index); O(1) to find a placeholder's index, commit or
+/// delete it (plus the shift a delete needs).
 @MainActor
 public final class PlaceholderCollection<Element> {
     public enum Entry {
@@ -100,6 +101,7 @@ public final class PlaceholderCollection<Element> {
         nextID += 1
         shiftPlaceholders(insertingAt: index)
         let context = PlaceholderContext(id: id, position: index, collection: self)
+        context.liveSlot = live.count
         live.append(context)
         entries.insert(.placeholder(id), at: index)
         notify([.insert(at: index)])
@@ -178,7 +180,11 @@ public final class PlaceholderCollection<Element> {
     // MARK: Bookkeeping
 
     private func resolve(_ context: PlaceholderContext<Element>) {
-        live.removeAll { $0 === context }
+        // `live` is unordered and each context knows its slot: swap-remove in O(1).
+        let slot = context.liveSlot
+        live[slot] = live[live.count - 1]
+        live[slot].liveSlot = slot
+        live.removeLast()
         context.markResolved()
     }
 

@@ -29,6 +29,8 @@ public final class PlaceholderContext<Element> {
     weak var collection: PlaceholderCollection<Element>?
     /// Maintained by the collection on every change; meaningful while unresolved.
     var position: Int
+    /// Where the collection keeps this context among its live placeholders.
+    var liveSlot = 0
     var loadTask: Task<Void, Never>?
 
     init(id: PlaceholderID, position: Int, collection: PlaceholderCollection<Element>) {
