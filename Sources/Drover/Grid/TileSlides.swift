@@ -52,9 +52,7 @@ final class TileSlides {
     /// The current translation and scale of a tile; identity when it is not sliding.
     func offset(for id: String) -> (translation: (x: Double, y: Double), scale: Double) {
         guard let slide = slides[id] else { return ((0, 0), 1) }
-        let remaining = 1 - easeOutCubic(progress)
+        let remaining = 1 - Easing.easeOutCubic(progress)
         return ((slide.from.x * remaining, slide.from.y * remaining), 1 - (1 - slide.fromScale) * remaining)
     }
-
-    private func easeOutCubic(_ t: Double) -> Double { 1 - pow(1 - t, 3) }
 }
