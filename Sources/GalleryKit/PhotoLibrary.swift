@@ -55,7 +55,7 @@ public final class PhotoLibrary: Sendable {
     /// Folds the write-ahead log into the database file and closes it. Further calls fail.
     public func close() throws {
         // A single self-contained file is easier to back up or copy.
-        try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try pool.close()
     }
 

@@ -61,3 +61,40 @@ import Testing
         #expect(try await reopened.photos(withIDs: ids).count == 1)
     }
 }
+
+@Suite struct CrashTests {
+    /// Copies a live library's folder, database and write-ahead log included: what the
+    /// disk holds if Drover is killed at that moment.
+    private func snapshot(_ library: PhotoLibrary, to destination: URL, withoutSharedMemory: Bool = false) throws {
+        try FileManager.default.copyItem(at: library.location.directory, to: destination)
+        if withoutSharedMemory {
+            try? FileManager.default.removeItem(at: destination.appendingPathComponent("library.sqlite-shm"))
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func opensAfterBeingKilledWithAHotWriteAheadLog(withoutSharedMemory: Bool) async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        _ = try await library.importGenerated(3, named: "w", in: temp)
+        let album = try await library.createAlbum(named: "Kept")
+        #expect(FileManager.default.fileExists(atPath: library.location.databaseURL.path + "-wal"))
+        let copy = temp.file("killed")
+        try snapshot(library, to: copy, withoutSharedMemory: withoutSharedMemory)
+
+        let reopened = try await PhotoLibrary.open(at: copy)
+        #expect(reopened.recoveryReport.isClean)
+        #expect(try await reopened.titles(in: .allPhotos) == ["w-1", "w-2", "w-3"])
+        #expect(try await reopened.albums().map(\.id) == [album])
+    }
+
+    @Test func damagedThumbnailIsMadeAgain() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let id = try #require(try await library.importGenerated(1, named: "t", in: temp).first)
+        let photo = try #require(try await library.photos(withIDs: [id]).first)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: photo.thumbnailURL)
+        let image = try await library.thumbnail(for: id, fittingBox: 256)
+        #expect(image.width == 41 && image.height == 30)
+    }
+}
