@@ -27,10 +27,9 @@ enum AtomicFile {
     }
 
     /// Finishes a temp file written by someone else (a thumbnail) under an exact name,
-    /// replacing an older file of that name.
+    /// replacing an older file of that name. No fsync: a thumbnail lost or damaged by a
+    /// power cut is simply made again, and skipping it keeps bulk imports fast.
     static func finish(_ temporary: String, as final: String) throws(ImportFailureReason) {
-        let file = open(temporary, O_RDONLY | O_CLOEXEC)
-        if file >= 0 { fsync(file); close(file) }
         guard Glibc.rename(temporary, final) == 0 else {
             let code = errno
             unlink(temporary)

@@ -81,8 +81,9 @@ extension PhotoLibrary {
             }
         }
         guard !prepared.isEmpty else { return }
-        AtomicFile.syncDirectory(location.photosDirectory)
-        AtomicFile.syncDirectory(location.thumbnailsDirectory)
+        // The copies' names must be durable before rows point at them.
+        let photosDirectory = location.photosDirectory
+        await BlockingWork.run { AtomicFile.syncDirectory(photosDirectory) }
 
         let offset = run.report.imported.count
         let failCommit = faults.failImportCommit
@@ -95,11 +96,15 @@ extension PhotoLibrary {
             for (photo, id) in zip(prepared, ids) { run.record(photo.source, .imported(id)) }
         } catch {
             let detail = (error as? LibraryError)?.message ?? String(describing: error)
-            for photo in prepared {
-                unlink(location.photoURL(fileName: photo.fileName).path)
-                unlink(location.thumbnailURL(photoFileName: photo.fileName).path)
-                run.record(photo.source, .failed(.writeFailed(detail: detail)))
+            let location = location
+            let batch = prepared
+            await BlockingWork.run {
+                for photo in batch {
+                    unlink(location.photoURL(fileName: photo.fileName).path)
+                    unlink(location.thumbnailURL(photoFileName: photo.fileName).path)
+                }
             }
+            for photo in prepared { run.record(photo.source, .failed(.writeFailed(detail: detail))) }
         }
     }
 }

@@ -52,8 +52,10 @@ public final class PhotoLibrary: Sendable {
         }
     }
 
-    /// Closes the database. Further calls fail.
+    /// Folds the write-ahead log into the database file and closes it. Further calls fail.
     public func close() throws {
+        // A single self-contained file is easier to back up or copy.
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try pool.close()
     }
 

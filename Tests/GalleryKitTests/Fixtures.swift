@@ -1,0 +1,145 @@
+import CPixbuf
+import Foundation
+import Testing
+@testable import GalleryKit
+
+/// A temporary folder, removed when the test is done with it.
+final class TemporaryDirectory: @unchecked Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("drover-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        // Undo chmods some tests make, so the folder can go.
+        _ = try? FileManager.default.subpathsOfDirectory(atPath: url.path).forEach {
+            chmod(url.appendingPathComponent($0).path, 0o755)
+        }
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    func folder(_ name: String) throws -> URL {
+        let folder = url.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
+
+/// Test images made in code, with gdk-pixbuf, and bad files made as raw bytes.
+enum TestImages {
+    enum Format: String { case png, jpeg }
+
+    /// Writes a `width`×`height` image with a gradient (so JPEG and PNG have real content).
+    @discardableResult
+    static func write(_ url: URL, width: Int, height: Int, format: Format = .png, alpha: Bool = false) throws -> URL {
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height)) else {
+            throw TestError("gdk_pixbuf_new failed")
+        }
+        defer { drover_pixbuf_unref(pixbuf) }
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let pixels = gdk_pixbuf_get_pixels(pixbuf)!
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = pixels + y * stride + x * channels
+                pixel[0] = UInt8(x * 255 / max(1, width - 1))
+                pixel[1] = UInt8(y * 255 / max(1, height - 1))
+                pixel[2] = UInt8((x ^ y) & 0xFF)
+                if alpha { pixel[3] = 255 }
+            }
+        }
+        var error: UnsafeMutablePointer<GError>?
+        guard gdk_pixbuf_savev(pixbuf, url.path, format.rawValue, nil, nil, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "?"
+            if error != nil { g_error_free(error) }
+            throw TestError("saving \(url.lastPathComponent): \(message)")
+        }
+        return url
+    }
+
+    /// The first half of a real PNG: the header parses, the pixels end early.
+    @discardableResult
+    static func writeTruncatedPNG(_ url: URL) throws -> URL {
+        let whole = url.deletingLastPathComponent().appendingPathComponent("whole-\(UUID().uuidString).png")
+        try write(whole, width: 200, height: 200)
+        let bytes = try Data(contentsOf: whole)
+        try FileManager.default.removeItem(at: whole)
+        try bytes.prefix(bytes.count / 2).write(to: url)
+        return url
+    }
+
+    /// A tiny PNG whose header claims 100000×100000 pixels: a decompression bomb.
+    @discardableResult
+    static func writeBombPNG(_ url: URL, width: UInt32 = 100_000, height: UInt32 = 100_000) throws -> URL {
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var header = Data()
+        header.append(bigEndian: width)
+        header.append(bigEndian: height)
+        header.append(contentsOf: [8, 2, 0, 0, 0])  // 8-bit RGB, deflate, no filter, no interlace
+        data.append(chunk: "IHDR", header)
+        // A few bytes of deflate stream (a real bomb would be a long run of zeros).
+        data.append(chunk: "IDAT", Data([0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]))
+        data.append(chunk: "IEND", Data())
+        try data.write(to: url)
+        return url
+    }
+}
+
+struct TestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+private extension Data {
+    mutating func append(bigEndian value: UInt32) {
+        Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
+    }
+
+    mutating func append(chunk type: String, _ payload: Data) {
+        append(bigEndian: UInt32(payload.count))
+        let body = Data(type.utf8) + payload
+        append(body)
+        append(bigEndian: crc32(body))
+    }
+}
+
+private func crc32(_ data: Data) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in data {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
+    }
+    return crc ^ 0xFFFF_FFFF
+}
+
+extension PhotoLibrary {
+    /// Opens a library in a fresh folder inside `directory`.
+    static func makeTemporary(in directory: TemporaryDirectory, limits: ImportLimits = ImportLimits(),
+                              faults: FaultInjection = FaultInjection()) async throws -> PhotoLibrary {
+        try await PhotoLibrary.open(at: directory.file("library"), importLimits: limits, faults: faults)
+    }
+
+    /// Imports `count` generated images named "name-1.png"…, in order.
+    func importGenerated(_ count: Int, named name: String, in directory: TemporaryDirectory,
+                         into destination: ImportDestination = .allPhotos()) async throws -> [PhotoID] {
+        let folder = try directory.folder("source-\(UUID().uuidString)")
+        let urls = try (1...count).map { try TestImages.write(folder.appendingPathComponent("\(name)-\($0).png"), width: 40 + $0, height: 30) }
+        let report = try await importFiles(urls, into: destination)
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        return report.photoIDs
+    }
+
+    func titles(in scope: CollectionScope) async throws -> [String] {
+        try await items(in: scope).map(\.title)
+    }
+}
+
+func listing(_ directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+}
+
+var isRoot: Bool { geteuid() == 0 }
