@@ -1,0 +1,110 @@
+// Shared set-up for the GtkKit tests.
+//
+// Runner: XCTest, not Swift Testing. GTK must be used from the thread that
+// initialised it, and the main-queue bridge may only call
+// `_dispatch_main_queue_callback_4CF` while libdispatch's main queue is still
+// bound to the process's main thread. On Linux:
+//  - swift-corelibs-xctest runs `XCTMain` synchronously on the main thread and
+//    calls each synchronous test method there, in order, one at a time. Nothing
+//    else drains the main queue, so the test drives everything by iterating
+//    GLib, exactly as `g_application_run` does in the app.
+//  - Swift Testing starts from an async `main`, which on Linux ends in
+//    `dispatch_main()`: that exits the main thread and turns the main queue
+//    into an ordinary queue run by worker threads. `@MainActor` tests then run
+//    off the process's main thread, and the bridge's
+//    `_dispatch_main_queue_callback_4CF` would abort ("called after
+//    dispatch_main()"). Tests also run in parallel by default.
+//    (Checked here with swift test under Xvfb: a Swift Testing `@MainActor`
+//    test ran with Thread.isMainThread == false, on thread pid/task/pid+3,
+//    while an XCTest method ran on the main thread, pid/task/pid.)
+// So every test here is a synchronous XCTest method that enters the main actor
+// with `MainActor.assumeIsolated`, which traps if it is not on the main thread.
+import XCTest
+import CGtk
+import GtkKit
+
+@MainActor
+enum GTKTest {
+    private static var initialized: Bool?
+
+    /// Initialises GTK once, installs the main-queue bridge and drains pending
+    /// work; throws `XCTSkip` (with the reason) when there is no display.
+    static func setUp() throws {
+        if initialized == nil { initialized = gtk_init_check() != 0 }
+        guard initialized == true else {
+            throw XCTSkip("GTK tests skipped: gtk_init_check() failed (no display). "
+                + "Run them under xvfb-run with GDK_BACKEND=x11.")
+        }
+        MainLoop.installDispatchBridge()
+        drain()
+    }
+
+    /// Dispatches whatever is ready now, so that earlier work does not leak into a test.
+    static func drain() {
+        var budget = 1_000
+        while budget > 0, MainLoop.iterate() { budget -= 1 }
+    }
+}
+
+/// Base class: skips without a display, and runs test bodies on the main actor.
+class GTKTestCase: XCTestCase {
+    override func setUpWithError() throws {
+        try MainActor.assumeIsolated { try GTKTest.setUp() }
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated { GTKTest.drain() }
+        super.tearDown()
+    }
+
+    /// Runs `body` on the main actor. XCTest calls test methods on the main
+    /// thread (see above); `assumeIsolated` traps if that ever stops being true.
+    func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+        try MainActor.assumeIsolated(body)
+    }
+}
+
+/// Iterates the GLib main loop until `condition` holds; false on timeout.
+@MainActor
+func waitUntil(timeout: Double = 2, _ condition: () -> Bool) -> Bool {
+    MainLoop.iterate(until: condition, timeout: timeout)
+}
+
+/// Iterates the GLib main loop for `seconds`, to give stray callbacks a chance to run.
+@MainActor
+func spin(seconds: Double) {
+    _ = MainLoop.iterate(until: { false }, timeout: seconds)
+}
+
+/// An instance whose lifetime a test watches through a Swift `weak` reference.
+@MainActor
+final class Tracked {}
+
+/// A main-actor counter that closures can share.
+@MainActor
+final class Counter {
+    var value = 0
+    func increment() { value += 1 }
+}
+
+/// A main-actor flag that closures can share (a captured `var` would be copied
+/// into a `@MainActor` closure, which is `Sendable`).
+@MainActor
+final class Flag {
+    var value: Bool
+    init(_ value: Bool = false) { self.value = value }
+}
+
+/// Emits a parameterless, void signal on `object` (g_signal_emit_by_name is
+/// variadic and does not import into Swift).
+@MainActor
+func emit(_ signal: String, on object: Object) {
+    let type = object.rawPointer.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+    let id = g_signal_lookup(signal, type)
+    precondition(id != 0, "no signal \(signal) on \(object.typeName)")
+    var instance = GValue()
+    g_value_init(&instance, type)
+    g_value_set_object(&instance, object.rawPointer)
+    g_signal_emitv(&instance, id, 0, nil)
+    g_value_unset(&instance)
+}

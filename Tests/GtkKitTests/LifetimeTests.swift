@@ -1,0 +1,94 @@
+// Object lifetime: who owns which reference, and when the GObject is finalized.
+import XCTest
+import CGtk
+import GtkKit
+
+final class LifetimeTests: GTKTestCase {
+    func testSinkTakesOwnershipOfAFloatingWidget() {
+        onMain {
+            let raw = gtk_label_new("floating")!
+            XCTAssertNotEqual(g_object_is_floating(raw), 0, "gtk_label_new returns a floating reference")
+            let label = Widget(raw)
+            XCTAssertEqual(g_object_is_floating(raw), 0, "the wrapper sinks it")
+            XCTAssertEqual(label.referenceCount, 1, "and owns the only reference")
+        }
+    }
+
+    func testLastWrapperFinalizesTheObject() {
+        onMain {
+            var label: Label? = Label("short-lived")
+            let weak = WeakObjectReference(label!.rawPointer)
+            XCTAssertTrue(weak.isAlive)
+            label = nil
+            XCTAssertTrue(waitUntil { !weak.isAlive }, "the GObject outlived its last wrapper")
+        }
+    }
+
+    func testBorrowAddsAReferenceAndTakeDoesNot() {
+        onMain {
+            let raw = UnsafeMutableRawPointer(g_simple_action_new("lifetime", nil)!)  // not floating, ref 1
+            let weak = WeakObjectReference(raw)
+            var owner: Object? = Object(raw, ownership: .take)
+            XCTAssertEqual(owner?.referenceCount, 1, ".take adopts the caller's reference")
+            var borrower: Object? = Object(raw, ownership: .borrow)
+            XCTAssertEqual(borrower?.referenceCount, 2, ".borrow adds one")
+            borrower = nil
+            XCTAssertTrue(weak.isAlive, "dropping the borrower leaves the owner's reference")
+            XCTAssertEqual(owner?.referenceCount, 1)
+            owner = nil
+            XCTAssertTrue(waitUntil { !weak.isAlive })
+        }
+    }
+
+    func testSinkOnANonFloatingObjectAddsAReference() {
+        onMain {
+            let raw = UnsafeMutableRawPointer(g_simple_action_new("sink", nil)!)
+            let wrapper = Object(raw, ownership: .sink)
+            XCTAssertEqual(wrapper.referenceCount, 2, "ref_sink of a non-floating object adds a reference")
+            g_object_unref(raw)
+            XCTAssertEqual(wrapper.referenceCount, 1)
+        }
+    }
+
+    func testDestroyedWindowIsFinalizedWhenTheWrapperGoes() {
+        onMain {
+            var window: Window? = Window()
+            let weak = WeakObjectReference(window!.rawPointer)
+            XCTAssertEqual(window?.referenceCount, 2, "GTK's toplevel reference plus the wrapper's")
+            window?.destroy()
+            XCTAssertTrue(weak.isAlive, "the wrapper still owns a reference after destroy()")
+            XCTAssertEqual(window?.referenceCount, 1)
+            window = nil
+            XCTAssertTrue(waitUntil { !weak.isAlive }, "destroyed window leaked")
+        }
+    }
+
+    func testWindowOutlivesItsWrapperUntilDestroyed() {
+        onMain {
+            var window: Window? = Window()
+            let raw = window!.rawPointer
+            let weak = WeakObjectReference(raw)
+            window = nil
+            spin(seconds: 0.05)
+            XCTAssertTrue(weak.isAlive, "GTK owns a window until it is destroyed")
+            gtk_window_destroy(raw.assumingMemoryBound(to: GtkWindow.self))
+            XCTAssertTrue(waitUntil { !weak.isAlive })
+        }
+    }
+
+    func testChildStaysAliveWhileItsWindowLives() {
+        onMain {
+            var window: Window? = Window()
+            var label: Label? = Label("child")
+            let weakLabel = WeakObjectReference(label!.rawPointer)
+            window?.setChild(label)
+            label = nil
+            window?.present()
+            spin(seconds: 0.05)
+            XCTAssertTrue(weakLabel.isAlive, "the window keeps its child")
+            window?.destroy()
+            window = nil
+            XCTAssertTrue(waitUntil { !weakLabel.isAlive }, "the child outlived its window")
+        }
+    }
+}
