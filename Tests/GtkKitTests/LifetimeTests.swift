@@ -1,5 +1,6 @@
 // Object lifetime: who owns which reference, and when the GObject is finalized.
 import XCTest
+import Foundation
 import CGtk
 import GtkKit
 
@@ -91,4 +92,38 @@ final class LifetimeTests: GTKTestCase {
             XCTAssertTrue(waitUntil { !weakLabel.isAlive }, "the child outlived its window")
         }
     }
+
+    func testWrapperReleasedOnABackgroundThreadUnrefsOnTheMainThread() {
+        onMain {
+            FinalizeProbe.reset()
+            var label: Label? = Label("background")
+            let weak = WeakObjectReference(label!.rawPointer)
+            g_object_weak_ref(label!.gobject, FinalizeProbe.notify, nil)
+            let holder = LastReference(label!)
+            label = nil
+            let released = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                holder.drop()  // the last Swift reference dies off the main thread
+                released.signal()
+            }
+            released.wait()
+            XCTAssertTrue(waitUntil { !weak.isAlive }, "isolated deinit never ran")
+            XCTAssertEqual(FinalizeProbe.finalizedOnMainThread, true, "g_object_unref ran off the main thread")
+        }
+    }
+}
+
+/// Holds the only reference to a wrapper so that another thread can drop it.
+private final class LastReference: @unchecked Sendable {
+    private var object: Object?
+    private let lock = NSLock()
+    init(_ object: Object) { self.object = object }
+    func drop() { lock.withLock { object = nil } }
+}
+
+/// Records which thread finalized a GObject (a GWeakNotify runs inside finalization).
+private enum FinalizeProbe {
+    nonisolated(unsafe) static var finalizedOnMainThread: Bool?
+    static func reset() { finalizedOnMainThread = nil }
+    static let notify: GWeakNotify = { _, _ in finalizedOnMainThread = Thread.isMainThread }
 }
