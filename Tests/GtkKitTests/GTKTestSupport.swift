@@ -20,6 +20,7 @@
 // So every test here is a synchronous XCTest method that enters the main actor
 // with `MainActor.assumeIsolated`, which traps if it is not on the main thread.
 import XCTest
+import Foundation
 import CGtk
 import GtkKit
 
@@ -30,7 +31,10 @@ enum GTKTest {
     /// Initialises GTK once, installs the main-queue bridge and drains pending
     /// work; throws `XCTSkip` (with the reason) when there is no display.
     static func setUp() throws {
-        if initialized == nil { initialized = gtk_init_check() != 0 }
+        if initialized == nil {
+            GLibLog.install()
+            initialized = gtk_init_check() != 0
+        }
         guard initialized == true else {
             throw XCTSkip("GTK tests skipped: gtk_init_check() failed (no display). "
                 + "Run them under xvfb-run with GDK_BACKEND=x11.")
@@ -47,13 +51,16 @@ enum GTKTest {
 }
 
 /// Base class: skips without a display, and runs test bodies on the main actor.
+/// Any GLib/GTK warning or critical logged during a test fails it.
 class GTKTestCase: XCTestCase {
     override func setUpWithError() throws {
         try MainActor.assumeIsolated { try GTKTest.setUp() }
+        _ = GLibLog.takeWarnings()
     }
 
     override func tearDown() {
         MainActor.assumeIsolated { GTKTest.drain() }
+        for warning in GLibLog.takeWarnings() { XCTFail("GLib logged: \(warning)") }
         super.tearDown()
     }
 
@@ -107,4 +114,49 @@ func emit(_ signal: String, on object: Object) {
     g_value_set_object(&instance, object.rawPointer)
     g_signal_emitv(&instance, id, 0, nil)
     g_value_unset(&instance)
+}
+
+/// Records GLib warnings and criticals (GTK reports misuse through them), and
+/// still prints everything through GLib's default writer.
+enum GLibLog {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var warnings: [String] = []
+    nonisolated(unsafe) private static var quiet = false
+
+    /// Must run before anything logs; GLib allows one writer per process.
+    static func install() {
+        g_log_set_writer_func(writer, nil, nil)
+    }
+
+    /// Runs `body` without printing what it logs, and returns its warnings.
+    static func capture(_ body: () -> Void) -> [String] {
+        _ = takeWarnings()
+        lock.withLock { quiet = true }
+        body()
+        lock.withLock { quiet = false }
+        return takeWarnings()
+    }
+
+    static func takeWarnings() -> [String] {
+        lock.withLock {
+            defer { warnings = [] }
+            return warnings
+        }
+    }
+
+    private static let writer: GLogWriterFunc = { level, fields, count, data in
+        let serious = GLogLevelFlags(rawValue: G_LOG_LEVEL_ERROR.rawValue | G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue)
+        if level.rawValue & serious.rawValue != 0, let fields {
+            var domain = "", message = ""
+            for field in UnsafeBufferPointer(start: fields, count: Int(count)) {
+                guard let key = field.key, let value = field.value, field.length < 0 else { continue }
+                let text = String(cString: value.assumingMemoryBound(to: CChar.self))
+                if strcmp(key, "GLIB_DOMAIN") == 0 { domain = text }
+                if strcmp(key, "MESSAGE") == 0 { message = text }
+            }
+            GLibLog.lock.withLock { GLibLog.warnings.append("\(domain): \(message)") }
+        }
+        if GLibLog.lock.withLock({ GLibLog.quiet }) { return G_LOG_WRITER_HANDLED }
+        return g_log_writer_default(level, fields, count, data)
+    }
 }

@@ -93,6 +93,31 @@ final class LifetimeTests: GTKTestCase {
         }
     }
 
+    func testControllerNeverAddedToAWidgetIsFreedWithItsWrapper() {
+        onMain {
+            var click: ClickGesture? = ClickGesture()
+            let weak = WeakObjectReference(click!.rawPointer)
+            XCTAssertEqual(click?.referenceCount, 1, "the wrapper owns the only reference")
+            click = nil
+            XCTAssertTrue(waitUntil { !weak.isAlive }, "an unused event controller leaked")
+        }
+    }
+
+    func testAddedControllerLivesAsLongAsItsWidget() {
+        onMain {
+            var box: Box? = Box(GTK_ORIENTATION_HORIZONTAL)
+            var keys: KeyController? = KeyController()
+            let weak = WeakObjectReference(keys!.rawPointer)
+            box?.add(keys!)
+            XCTAssertEqual(keys?.referenceCount, 2, "the widget's reference plus the wrapper's")
+            keys = nil
+            spin(seconds: 0.02)
+            XCTAssertTrue(weak.isAlive, "the widget keeps its controller")
+            box = nil
+            XCTAssertTrue(waitUntil { !weak.isAlive }, "the controller outlived its widget")
+        }
+    }
+
     func testWrapperReleasedOnABackgroundThreadUnrefsOnTheMainThread() {
         onMain {
             FinalizeProbe.reset()
