@@ -12,6 +12,7 @@ private final class RunRecord {
     var taskResumedDepth: Int32?
     var taskResumedOnMainThread = false
     var timedOut = false
+    var window: WeakObjectReference?
 }
 
 final class MainLoopTests: GTKTestCase {
@@ -50,6 +51,34 @@ final class MainLoopTests: GTKTestCase {
             XCTAssertGreaterThan(record.taskResumedDepth ?? 0, 0, "the task did not run from a GLib dispatch")
             XCTAssertTrue(record.taskResumedOnMainThread, "main-actor work ran off the main thread")
             XCTAssertGreaterThan(record.dispatchDepth ?? 0, 0, "DispatchQueue.main did not run inside the loop")
+        }
+    }
+
+    func testRunReturnsWhenTheLastWindowIsDestroyedAndTheWindowIsFinalized() {
+        onMain {
+            let app = Application(id: "app.drover.GtkKitTests.Window\(getpid())", flags: G_APPLICATION_NON_UNIQUE)
+            let record = RunRecord()
+            app.onActivate { [weak app] in
+                guard let app else { return }
+                record.activated = true
+                let window = ApplicationWindow(application: app)
+                record.window = WeakObjectReference(window.rawPointer)
+                window.present()
+                Task { @MainActor in
+                    await Task.yield()
+                    window.destroy()  // the app's last window: run() returns
+                }
+            }
+            let watchdog = TimerSource.after(milliseconds: 5_000) { [weak app] in
+                record.timedOut = true
+                app?.quit()
+            }
+            let status = app.run(arguments: ["gtkkit-tests"])
+            watchdog.cancel()
+            XCTAssertEqual(status, 0)
+            XCTAssertTrue(record.activated)
+            XCTAssertFalse(record.timedOut, "run() did not return after the last window was destroyed")
+            XCTAssertTrue(waitUntil { record.window?.isAlive == false }, "the application window leaked")
         }
     }
 
