@@ -118,6 +118,27 @@ final class MainLoopTests: GTKTestCase {
         }
     }
 
+    /// GLib does not re-enter a source while it is dispatching, so a nested
+    /// loop run from main-actor work (which the bridge is dispatching) runs GLib
+    /// sources but no other main-queue work. That keeps main-actor jobs from
+    /// interleaving, and it means main-actor code must never block waiting for
+    /// another main-actor job.
+    func testNestedIterationInsideMainActorWorkDoesNotRunOtherMainActorWork() {
+        onMain {
+            let finished = Flag(), otherJobRan = Flag(), nestedSawOtherJob = Flag(), timerRan = Flag()
+            Task { @MainActor in
+                Task { @MainActor in otherJobRan.value = true }
+                TimerSource.after(milliseconds: 10) { timerRan.value = true }
+                nestedSawOtherJob.value = MainLoop.iterate(until: { otherJobRan.value }, timeout: 0.2)
+                finished.value = true
+            }
+            XCTAssertTrue(waitUntil { finished.value })
+            XCTAssertTrue(timerRan.value, "GLib sources run in the nested loop")
+            XCTAssertFalse(nestedSawOtherJob.value, "main-actor jobs interleaved inside another main-actor job")
+            XCTAssertTrue(waitUntil { otherJobRan.value }, "the other job ran once the first returned")
+        }
+    }
+
     func testIterateUntilGivesUpAtTheTimeout() {
         onMain {
             let start = g_get_monotonic_time()
