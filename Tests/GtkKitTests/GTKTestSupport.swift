@@ -1,20 +1,19 @@
 // Shared set-up for the GtkKit tests.
 //
 // Runner: XCTest, not Swift Testing. GTK must be used from the thread that
-// initialised it, and the main-queue bridge may only call
-// `_dispatch_main_queue_callback_4CF` while libdispatch's main queue is still
-// bound to the process's main thread. On Linux:
-//  - swift-corelibs-xctest runs `XCTMain` synchronously on the main thread and
-//    calls each synchronous test method there, in order, one at a time. Nothing
-//    else drains the main queue, so the test drives everything by iterating
-//    GLib, exactly as `g_application_run` does in the app.
+// initialised it, and the tests must prove that main-actor work runs *inside*
+// GLib's loop, through the main-queue bridge, as it does in the app. On Linux:
+//  - swift-corelibs-xctest runs `XCTMain` synchronously on the process's main
+//    thread and calls each synchronous test method there, one at a time.
+//    Nothing else drains libdispatch's main queue, so main-actor work runs
+//    only when a test iterates GLib, exactly as under `g_application_run`.
 //  - Swift Testing starts from an async `main`, which on Linux ends in
-//    `dispatch_main()`: that exits the main thread and turns the main queue
-//    into an ordinary queue run by worker threads. `@MainActor` tests then run
-//    off the process's main thread, and the bridge's
-//    `_dispatch_main_queue_callback_4CF` would abort ("called after
-//    dispatch_main()"). Tests also run in parallel by default.
-//    (Checked here with swift test under Xvfb: a Swift Testing `@MainActor`
+//    `dispatch_main()`: that parks the main thread and lets libdispatch's
+//    worker threads drain the main queue. `@MainActor` tests then run off the
+//    process's main thread (GTK would be called from a second thread), and
+//    main-actor work runs whether or not GLib is iterated, so the bridge
+//    could not be tested. Tests also run in parallel by default.
+//    (Checked here with `swift test` under Xvfb: a Swift Testing `@MainActor`
 //    test ran with Thread.isMainThread == false, on thread pid/task/pid+3,
 //    while an XCTest method ran on the main thread, pid/task/pid.)
 // So every test here is a synchronous XCTest method that enters the main actor

@@ -57,7 +57,7 @@ final class TimerTests: GTKTestCase {
             XCTAssertGreaterThanOrEqual(firedAfter, 50)
             spin(seconds: 0.1)
             XCTAssertEqual(runs.value, 1, "after() fired more than once")
-            XCTAssertNil(captured)
+            XCTAssertNil(captured, "the fired source did not release its closure")
         }
     }
 
