@@ -16,6 +16,13 @@ TEST_PACKAGES=(
   imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest
 )
 
+# The Swift toolchain does not come from apt: Drover's machines have Swift 6
+# installed (for example in /opt/swift). Say so plainly if it is missing.
+if ! command -v swift >/dev/null 2>&1; then
+  echo "error: Swift 6 is required (swift not found on PATH)" >&2
+  exit 1
+fi
+
 want=("${BUILD_PACKAGES[@]}")
 if [ "${1:-}" = "--test" ]; then want+=("${TEST_PACKAGES[@]}"); fi
 

@@ -51,3 +51,9 @@ static inline gboolean drover_accessible_announce(GtkAccessible *a, const char *
 static inline GtkWidget *drover_widget_new_with_role(GType type, GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
 }
+
+// g_application_command_line_print/printerr are variadic.
+static inline void drover_command_line_print(GApplicationCommandLine *c, const char *text, gboolean to_stdout) {
+    if (to_stdout) g_application_command_line_print(c, "%s", text);
+    else g_application_command_line_printerr(c, "%s", text);
+}

@@ -34,3 +34,29 @@ public struct Rect: Hashable, Sendable {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 }
+
+extension Point {
+    /// Straight-line distance, used for drag thresholds and distance-scaled animation durations.
+    public func distance(to other: Point) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
+}
+
+extension Rect {
+    /// A rect of `size` centred on `center`: previews are positioned by their centre.
+    public init(center: Point, size: Size) {
+        self.init(x: center.x - size.width / 2, y: center.y - size.height / 2,
+                  width: size.width, height: size.height)
+    }
+}
+
+/// A rectangle with rounded corners: the visible shape of a preview, so a drag shows the
+/// photo itself rather than its whole cell (the letterbox bars stay behind).
+public struct RoundedRect: Hashable, Sendable {
+    public var rect: Rect
+    public var cornerRadius: Double
+    public init(_ rect: Rect, cornerRadius: Double) {
+        self.rect = rect
+        self.cornerRadius = max(0, min(cornerRadius, min(rect.width, rect.height) / 2))
+    }
+}

@@ -1,11 +1,14 @@
+import Foundation
+
 // The arithmetic of a grid of fixed-size cells. The photo grid lays out and
 // recycles its tiles with it, and drop proposals map the pointer to an
 // insertion index with it, so both always agree. Every query is O(1).
 
 public struct GridGeometry: Hashable, Sendable {
-    public var cellSize: Size
-    public var spacing: Double
-    public var padding: Double
+    // Changing any input recomputes the column count, so a geometry is never stale.
+    public var cellSize: Size { didSet { columns = Self.columns(width, cellSize, spacing, padding) } }
+    public var spacing: Double { didSet { columns = Self.columns(width, cellSize, spacing, padding) } }
+    public var padding: Double { didSet { columns = Self.columns(width, cellSize, spacing, padding) } }
     public private(set) var columns: Int
     public private(set) var width: Double
 
@@ -15,8 +18,21 @@ public struct GridGeometry: Hashable, Sendable {
         self.spacing = spacing
         self.padding = padding
         self.width = width
+        columns = Self.columns(width, cellSize, spacing, padding)
+    }
+
+    /// Lays the same cells out again for a new container width (the window was resized).
+    public mutating func resize(toWidth width: Double) {
+        self.width = width
+        columns = Self.columns(width, cellSize, spacing, padding)
+    }
+
+    /// As many whole cells as fit between the paddings, never fewer than one.
+    private static func columns(_ width: Double, _ cellSize: Size, _ spacing: Double, _ padding: Double) -> Int {
         let usable = max(0, width - 2 * padding + spacing)
-        columns = max(1, Int(usable / (cellSize.width + spacing)))
+        let pitch = cellSize.width + spacing
+        guard pitch > 0, usable.isFinite else { return 1 }
+        return max(1, Int(usable / pitch))
     }
 
     private var pitchX: Double { cellSize.width + spacing }
@@ -37,11 +53,14 @@ public struct GridGeometry: Hashable, Sendable {
                     width: cellSize.width, height: cellSize.height)
     }
 
-    /// The indices whose cells intersect the vertical band `minY..<maxY`.
+    /// The indices whose cells intersect the vertical band `minY..<maxY`, exactly: a band
+    /// that only touches the spacing between rows or a row's top edge excludes that row.
     public func indices(inBandFrom minY: Double, to maxY: Double, count: Int) -> Range<Int> {
         guard count > 0, maxY > minY else { return 0..<0 }
-        let firstRow = max(0, Int(((minY - padding) / pitchY).rounded(.down)))
-        let lastRow = max(0, Int(((maxY - padding) / pitchY).rounded(.down)))
+        // Row r spans [padding + r·pitchY, padding + r·pitchY + cellHeight).
+        let firstRow = max(0, Int(((minY - padding - cellSize.height) / pitchY).rounded(.down)) + 1)
+        let lastRow = Int(((maxY - padding) / pitchY).rounded(.up)) - 1
+        guard lastRow >= firstRow else { return 0..<0 }
         let lower = min(count, firstRow * columns)
         let upper = min(count, (lastRow + 1) * columns)
         return lower..<upper

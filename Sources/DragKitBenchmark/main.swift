@@ -1,1 +1,139 @@
-print("benchmark")
+// Prints DragKit's figures for the budgets in DESIGN.md §4. Run it in release:
+//   swift run -c release DragKitBenchmark
+import DragKit
+import Foundation
+
+/// A small seeded generator, so every run measures the same work.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func microseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+}
+
+func summary(_ samples: [Duration]) -> (mean: Double, p99: Double, max: Double) {
+    let values = samples.map(microseconds).sorted()
+    let mean = values.reduce(0, +) / Double(values.count)
+    let p99 = values[min(values.count - 1, Int(Double(values.count) * 0.99))]
+    return (mean, p99, values.last ?? 0)
+}
+
+func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+var random = SplitMix64(state: 2017)
+var checksum = 0
+let clock = ContinuousClock()
+let count = 10_000
+let geometry = GridGeometry(width: 1200, cellSize: Size(width: 160, height: 160), spacing: 8, padding: 12)
+let height = geometry.contentHeight(for: count)
+
+// MARK: Proposals per motion event
+
+/// One motion event: map the pointer to a target, then ask for the proposal.
+@MainActor func measureMotion(_ drop: DropSession, events: Int) -> [Duration] {
+    var samples: [Duration] = []
+    samples.reserveCapacity(events)
+    for event in 0..<events {
+        let point = Point(x: Double.random(in: 0...geometry.width, using: &random),
+                          y: Double.random(in: 0...height, using: &random))
+        // Every 20th event is over an album row or the delete zone, as a real drag wanders.
+        let started = clock.now
+        let target: DropTarget = switch event % 20 {
+        case 0: .album(ContainerID(Int64(event % 7)))
+        case 1: .deleteZone
+        default: .grid(at: point, in: geometry, count: count)
+        }
+        let proposal = drop.update(target: target)
+        samples.append(clock.now - started)
+        if proposal.performsDrop { checksum &+= 1 }
+    }
+    return samples
+}
+
+@MainActor func photo(_ id: Int, at index: Int) -> DragItem {
+    var provider = ItemProvider(suggestedName: "photo-\(id).jpg")
+    provider.register(.photoID) { _ in Data("\(id)".utf8) }
+    provider.register(.jpeg) { _ in Data() }
+    return DragItem(provider: provider, localObject: LocalObject(id), sourceIndex: index)
+}
+
+let events = 200_000
+print("DragKit benchmark (\(count) items, \(events) motion events per case)")
+print("")
+print("Proposal per motion event (budget ≤ 100 µs):")
+for selected in [1, 50, 1_000, 10_000] {
+    let indices = (0..<count).shuffled(using: &random).prefix(selected).sorted()
+    let drag = DragSession(items: indices.map { photo($0, at: $0) }, origin: .zero)
+    try drag.beginDragging()
+    let drop = DropSession(local: drag)
+    _ = measureMotion(drop, events: 1_000)  // warm-up (and the one-off facts computation)
+    let stats = summary(measureMotion(drop, events: events))
+    print("  in-app drag of \(selected) photos: mean \(format(stats.mean)) µs, p99 \(format(stats.p99)) µs, max \(format(stats.max)) µs")
+}
+do {
+    var provider = ItemProvider()
+    provider.register(.png) { _ in Data() }
+    let drop = DropSession(external: Array(repeating: DragItem(provider: provider), count: 3), offering: [.copy, .move])
+    _ = measureMotion(drop, events: 1_000)
+    let stats = summary(measureMotion(drop, events: events))
+    print("  external drag of 3 images:    mean \(format(stats.mean)) µs, p99 \(format(stats.p99)) µs, max \(format(stats.max)) µs")
+}
+
+// MARK: Placeholder bookkeeping
+
+print("")
+print("Placeholder bookkeeping (\(count) items, 1,000 concurrent placeholders):")
+let collection = PlaceholderCollection(Array(0..<count))
+var changeSteps = 0
+let observation = collection.observeChanges { changeSteps += $0.count }
+
+var started = clock.now
+var placeholders: [PlaceholderContext<Int>] = []
+for _ in 0..<1_000 {
+    placeholders.append(collection.insertPlaceholder(at: Int.random(in: 0...collection.count, using: &random)))
+}
+let insertTime = clock.now - started
+
+started = clock.now
+var nextValue = count
+for step in 0..<5_000 {
+    switch step % 4 {
+    case 0:
+        collection.insert(nextValue, at: Int.random(in: 0...collection.count, using: &random))
+        nextValue += 1
+    case 1:
+        var index = Int.random(in: 0..<collection.count, using: &random)
+        while collection[index].item == nil { index = (index + 1) % collection.count }
+        collection.remove(at: index)
+    case 2:
+        collection.move(from: Int.random(in: 0..<collection.count, using: &random),
+                        to: Int.random(in: 0..<collection.count, using: &random))
+    default:
+        placeholders[step % placeholders.count].updateProgress(Double(step) / 5_000)
+    }
+}
+let updateTime = clock.now - started
+
+started = clock.now
+for placeholder in placeholders.shuffled(using: &random) {
+    if placeholder.commit(nextValue) != nil { checksum &+= 1 }
+    nextValue += 1
+}
+let commitTime = clock.now - started
+observation.cancel()
+
+print("  1,000 placeholder inserts:        total \(format(microseconds(insertTime) / 1000)) ms, mean \(format(microseconds(insertTime) / 1_000)) µs")
+print("  5,000 interleaved updates:        total \(format(microseconds(updateTime) / 1000)) ms, mean \(format(microseconds(updateTime) / 5_000)) µs")
+print("  1,000 commits at current indices: total \(format(microseconds(commitTime) / 1000)) ms, mean \(format(microseconds(commitTime) / 1_000)) µs")
+print("  \(changeSteps) change steps emitted; \(collection.hasPlaceholders ? "placeholders left (bug)" : "no placeholders left"); final count \(collection.count)")
+print("")
+print("(checksum \(checksum))")

@@ -1,1 +1,11 @@
-print("drover")
+import Foundation
+import GtkKit
+
+// `--import-only` imports without a window (for scripts and scale tests);
+// everything else runs the single-instance GTK application.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--import-only") {
+    exit(HeadlessImport.run(arguments: arguments))
+}
+let status = MainActor.assumeIsolated { DroverApplication().run() }
+exit(status)

@@ -8,6 +8,19 @@ public struct CommandLineInvocation: Sendable {
     public let isRemote: Bool
 }
 
+/// What the invoking process gets back: its exit status and a message, printed
+/// on the invoking terminal (which, for a remote invocation, is not ours).
+public struct CommandLineResult: Sendable {
+    public var status: Int32
+    public var message: String?
+    public var toStandardOutput: Bool
+    public init(status: Int32, message: String? = nil, toStandardOutput: Bool = false) {
+        self.status = status
+        self.message = message
+        self.toStandardOutput = toStandardOutput
+    }
+}
+
 /// A `GtkApplication`: single instance, with command lines forwarded to the
 /// primary instance.
 @MainActor
@@ -53,13 +66,13 @@ public final class Application: Object {
     /// Called in the primary instance for its own command line and for every
     /// remote one. Return the exit status for the invoking process.
     @discardableResult
-    public func onCommandLine(_ handler: @escaping @MainActor (CommandLineInvocation) -> Int32) -> SignalConnection {
+    public func onCommandLine(_ handler: @escaping @MainActor (CommandLineInvocation) -> CommandLineResult) -> SignalConnection {
         connectSignal("command-line", trampoline: gcallback(commandLineTrampoline),
                       body: handler as CommandLineHandler)
     }
 }
 
-typealias CommandLineHandler = @MainActor (CommandLineInvocation) -> Int32
+typealias CommandLineHandler = @MainActor (CommandLineInvocation) -> CommandLineResult
 
 // int (*)(GApplication *, GApplicationCommandLine *, gpointer)
 private let commandLineTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GApplicationCommandLine>?, gpointer?) -> Int32 = { _, commandLine, data in
@@ -71,5 +84,7 @@ private let commandLineTrampoline: @convention(c) (gpointer?, UnsafeMutablePoint
     let cwd = g_application_command_line_get_cwd(commandLine).map { String(cString: $0) }
     let remote = g_application_command_line_get_is_remote(commandLine) != 0
     let invocation = CommandLineInvocation(arguments: arguments, workingDirectory: cwd, isRemote: remote)
-    return MainActor.assumeIsolated { box.body(invocation) }
+    let result = MainActor.assumeIsolated { box.body(invocation) }
+    if let message = result.message { drover_command_line_print(commandLine, message, result.toStandardOutput ? 1 : 0) }
+    return result.status
 }

@@ -16,6 +16,9 @@ public final class Box: Widget {
 @MainActor
 public final class Overlay: Widget {
     public init() { super.init(gtk_overlay_new()) }
+    /// An overlay that stands for something else to assistive technology, such
+    /// as a grid cell. The role is construct-only in GTK.
+    public init(role: GtkAccessibleRole) { super.init(drover_widget_new_with_role(gtk_overlay_get_type(), role)) }
     private var overlay: OpaquePointer { OpaquePointer(rawPointer) }
     public func setChild(_ child: Widget?) { gtk_overlay_set_child(overlay, child?.widget) }
     public func addOverlay(_ child: Widget) { gtk_overlay_add_overlay(overlay, child.widget) }

@@ -20,11 +20,13 @@ public final class Label: Widget {
     public func setJustification(_ justification: GtkJustification) { gtk_label_set_justify(label, justification) }
 }
 
-/// A `GtkImage` showing a themed icon. Icons are decorative unless labelled.
+/// A `GtkImage` showing a themed icon. Icons beside text are decorative, so
+/// they get the presentation role and stay out of the accessible tree's way.
 @MainActor
 public final class Image: Widget {
     public init(iconName: String, pixelSize: Int32 = 16) {
-        super.init(gtk_image_new_from_icon_name(iconName))
+        super.init(drover_widget_new_with_role(gtk_image_get_type(), GTK_ACCESSIBLE_ROLE_PRESENTATION))
+        gtk_image_set_from_icon_name(OpaquePointer(rawPointer), iconName)
         gtk_image_set_pixel_size(OpaquePointer(rawPointer), pixelSize)
     }
     public func setIconName(_ name: String) { gtk_image_set_from_icon_name(OpaquePointer(rawPointer), name) }

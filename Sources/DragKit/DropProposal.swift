@@ -1,0 +1,112 @@
+/// An album, a folder or any other container a drop can go *into*.
+public struct ContainerID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+    public init(integerLiteral value: Int64) { rawValue = value }
+    public var description: String { "container \(rawValue)" }
+}
+
+/// What a drop would do with the data.
+public enum DropOperation: Hashable, Sendable {
+    /// Nothing happens: there is no target here, or the drop would change nothing.
+    case cancel
+    /// The target refuses the content, for a reason the UI can show.
+    case forbidden(ForbiddenReason)
+    case copy
+    case move
+}
+
+/// Why a target refuses a drag, in words a person can read.
+public enum ForbiddenReason: Hashable, Sendable {
+    /// None of the dragged items has a type the target can use.
+    case unsupportedContent
+    /// Only photos already in this library can go to the trash.
+    case trashAcceptsOnlyLibraryPhotos
+    /// The source allows neither copying nor moving its data.
+    case sourceOffersNoOperation
+
+    public var message: String {
+        switch self {
+        case .unsupportedContent: "Drover can’t use this content. Drop photos or image files."
+        case .trashAcceptsOnlyLibraryPhotos: "Only photos in this library can be moved to the trash."
+        case .sourceOffersNoOperation: "The other application doesn’t allow copying this content."
+        }
+    }
+}
+
+/// Where the dropped items will go, so the view can show it before the drop.
+public enum DropIntent: Hashable, Sendable {
+    /// The view shows nothing particular (the delete zone, or no target).
+    case unspecified
+    /// Insert at this index in the grid: the grid opens a gap there. The index may equal the
+    /// count: that is the end of the collection.
+    case insertAt(Int)
+    /// Insert into this container: its row highlights.
+    case insertInto(ContainerID)
+}
+
+/// A target's answer to "what would happen if the user let go here?".
+public struct DropProposal: Hashable, Sendable {
+    public var operation: DropOperation
+    public var intent: DropIntent
+    /// The drop would leave everything as it is (a photo dropped back at its own place).
+    /// Such a proposal has the operation `.cancel` and still carries the intent, so the grid
+    /// keeps showing the gap where the photo already is.
+    public var isNoChange: Bool
+
+    public init(operation: DropOperation, intent: DropIntent = .unspecified, isNoChange: Bool = false) {
+        self.operation = operation
+        self.intent = intent
+        self.isNoChange = isNoChange
+    }
+
+    /// Nothing under the pointer.
+    public static let none = DropProposal(operation: .cancel)
+
+    /// Whether letting go performs a drop (copy or move).
+    public var performsDrop: Bool {
+        switch operation {
+        case .copy, .move: true
+        case .cancel, .forbidden: false
+        }
+    }
+
+    /// The reason to show, if the target refuses.
+    public var forbiddenReason: ForbiddenReason? {
+        if case .forbidden(let reason) = operation { return reason }
+        return nil
+    }
+}
+
+/// What is under the pointer (or the keyboard focus) during a drag. The adapters know which
+/// widget is there; the grid's insertion index comes from `GridGeometry`.
+public enum DropTarget: Hashable, Sendable {
+    case nothing
+    /// A position in the photo grid, as an insertion index in `0...count`.
+    case grid(insertionIndex: Int)
+    /// An album row in the sidebar.
+    case album(ContainerID)
+    case deleteZone
+
+    /// The grid position under `point` (content coordinates), by the midpoint rule.
+    public static func grid(at point: Point, in geometry: GridGeometry, count: Int) -> DropTarget {
+        .grid(insertionIndex: geometry.insertionIndex(at: point, count: count))
+    }
+}
+
+/// Modifier keys held during the drag: they are input to the rules, nothing more.
+public struct DropModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Shift asks to move rather than copy (the X11 convention).
+    public static let shift = DropModifiers(rawValue: 1 << 0)
+    public static let control = DropModifiers(rawValue: 1 << 1)
+}
+
+/// The operations a drag's source allows (on X11, the drag's actions).
+public struct DragOperations: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let copy = DragOperations(rawValue: 1 << 0)
+    public static let move = DragOperations(rawValue: 1 << 1)
+}

@@ -1,0 +1,143 @@
+/// One drag as a target sees it: the items (read live from the drag session when the drag
+/// is in-app), whether they can be loaded, the current target and proposal, and the files
+/// the drop loads.
+///
+/// A pointer drag calls `update(target:)` on every motion event; a keyboard drag calls the
+/// same method when the user moves between targets. Both then call `performDrop()`.
+@MainActor
+public final class DropSession {
+    /// The drag session, when the drag comes from this app.
+    public let localDragSession: DragSession?
+    private let externalItems: [DragItem]
+    /// The operations the source allows (only meaningful for drags from other apps).
+    public let offeredOperations: DragOperations
+    public let rules: DropRules
+    /// The modifier keys held now. Set it on every motion event; it is input to the rules.
+    public var modifiers: DropModifiers = []
+    public private(set) var target: DropTarget = .nothing
+    public private(set) var proposal: DropProposal = .none
+
+    private var facts: DropRules.DragFacts?
+    private var factsItemCount = -1
+    private var lease: FileLease?
+
+    /// A target's view of a drag from inside the app.
+    public init(local dragSession: DragSession, rules: DropRules = DropRules()) {
+        localDragSession = dragSession
+        externalItems = []
+        offeredOperations = [.copy, .move]
+        self.rules = rules
+    }
+
+    /// A target's view of a drag from another application (the adapter builds the items from
+    /// the formats the drop offers, with loaders that read them).
+    public init(external items: [DragItem], offering operations: DragOperations = [.copy],
+                rules: DropRules = DropRules()) {
+        localDragSession = nil
+        externalItems = items
+        offeredOperations = operations
+        self.rules = rules
+    }
+
+    public var isLocal: Bool { localDragSession != nil }
+
+    /// The items a drop delivers: for an in-app drag, whatever is in the drag right now.
+    public var items: [DragItem] { localDragSession?.items ?? externalItems }
+
+    /// Whether any item can be loaded as any of `types`, without loading anything.
+    public func canLoad(anyOf types: [ContentType]) -> Bool {
+        items.contains { $0.provider.canLoad(anyOf: types) }
+    }
+
+    /// The items the grid and albums can import, in drag order.
+    public var importableItems: [DragItem] {
+        items.filter { $0.localObject != nil || $0.provider.canLoad(anyOf: rules.importableTypes) }
+    }
+
+    /// What dropping over `target` would do. Does not change the session. O(log k).
+    public func proposal(for target: DropTarget) -> DropProposal {
+        rules.proposal(for: target, facts: currentFacts(), modifiers: modifiers)
+    }
+
+    /// The pointer (or keyboard focus) is now over `target`: remembers it and its proposal.
+    @discardableResult
+    public func update(target: DropTarget) -> DropProposal {
+        self.target = target
+        proposal = proposal(for: target)
+        return proposal
+    }
+
+    /// Items only change by flocking, which only adds: the count tells whether to recompute.
+    private func currentFacts() -> DropRules.DragFacts {
+        let count = localDragSession?.items.count ?? externalItems.count
+        if let facts, count == factsItemCount { return facts }
+        let computed = DropRules.DragFacts(
+            isLocal: isLocal,
+            hasImportableContent: !importableItems.isEmpty,
+            selection: localDragSession?.selection ?? MovingSelection(),
+            offeredOperations: offeredOperations)
+        facts = computed
+        factsItemCount = count
+        return computed
+    }
+
+    /// The user let go over the current target. Re-evaluates the proposal (a modifier may
+    /// have changed since the last motion), moves an in-app drag to `dropped` or `cancelled`,
+    /// and says what the app must do.
+    public func performDrop() throws(DragSession.PhaseError) -> DropAction {
+        let proposal = update(target: target)
+        let action = action(for: proposal)
+        if let drag = localDragSession {
+            if case .nothing = action { try drag.cancel() } else { try drag.drop() }
+        }
+        return action
+    }
+
+    private func action(for proposal: DropProposal) -> DropAction {
+        guard proposal.performsDrop else { return .nothing }
+        switch (target, proposal.intent) {
+        case (.grid, .insertAt(let index)):
+            if isLocal, let selection = localDragSession?.selection {
+                return .reorder(selection, insertionIndex: index,
+                                finalIndex: selection.finalIndex(forInsertionIndex: index))
+            }
+            return .insertCopies(importableItems, at: index)
+        case (.album(let album), _):
+            return .addToAlbum(album, items: importableItems, removingFromSource: proposal.operation == .move)
+        case (.deleteZone, _):
+            return .moveToTrash(importableItems)
+        default:
+            return .nothing
+        }
+    }
+
+    /// The directory that holds the files this drop loads. Created on first use, removed by
+    /// `end()`.
+    public func fileLease() throws -> FileLease {
+        if let lease { return lease }
+        let created = try FileLease()
+        lease = created
+        return created
+    }
+
+    /// The drop is over (its loads have finished): removes the files it loaded.
+    public func end() {
+        lease?.end()
+    }
+}
+
+/// What the app must do after a drop. DragKit decides; GalleryKit carries it out.
+public enum DropAction: Sendable {
+    /// Nothing: the drop was cancelled, forbidden or would change nothing.
+    case nothing
+    /// Reorder the grid: take the photos at `selection`'s indices out and put them, in
+    /// order, at `finalIndex` (`insertionIndex` with the gaps they left closed).
+    case reorder(MovingSelection, insertionIndex: Int, finalIndex: Int)
+    /// Import copies of these items at `index`: insert placeholders there and load them
+    /// (see `DropSession.loadItems`).
+    case insertCopies([DragItem], at: Int)
+    /// Add the photos to an album; with `removingFromSource`, take them out of the album
+    /// they were dragged from.
+    case addToAlbum(ContainerID, items: [DragItem], removingFromSource: Bool)
+    case moveToTrash([DragItem])
+}

@@ -1,0 +1,142 @@
+import CGtk
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// The application: one instance per session. The first command line opens
+/// the library and the window; later ones (another `drover FILE…`) import
+/// their files into the running instance.
+@MainActor
+final class DroverApplication {
+    static let id = "app.drover.Drover"
+
+    private let application = Application(id: DroverApplication.id)
+    private var libraryDirectory: URL?
+    private var mainWindow: MainWindow?
+    private var gallery: GalleryController?
+    private var importer: ImportCoordinator?
+    /// Imports asked for before the library finished opening.
+    private var pendingImports: [URL] = []
+    private lazy var thumbnails = ThumbnailCache { url in
+        try? await DecodedImage.decode(fileAt: url, fittingBox: Int(PhotoGrid.cellSize.width * 1.5))
+    }
+
+    init() {
+        application.onStartup { [weak self] in self?.startup() }
+        application.onCommandLine { [weak self] invocation in
+            self?.handle(invocation) ?? CommandLineResult(status: 1)
+        }
+    }
+
+    func run() -> Int32 { application.run() }
+
+    private func startup() {
+        if let css = try? String(contentsOf: DataFiles.styleSheet, encoding: .utf8) { Styles.load(css: css) }
+        Styles.addIconSearchPath(DataFiles.icons.path)
+        gtk_window_set_default_icon_name(DroverApplication.id)
+        let about = Action("about")
+        about.onActivate { [weak self] in self?.showAbout() }
+        application.addAction(about)
+        let quit = Action("quit")
+        quit.onActivate { [weak self] in self?.application.quit() }
+        application.addAction(quit)
+        application.setAccelerators(["<Control>q"], for: "app.quit")
+    }
+
+    private func handle(_ invocation: CommandLineInvocation) -> CommandLineResult {
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(Array(invocation.arguments.dropFirst()),
+                                                   relativeTo: invocation.workingDirectory)
+        } catch {
+            return CommandLineResult(status: 2, message: "drover: \(error)\n\(CommandLineOptions.usage)\n")
+        }
+        if options.showHelp { return CommandLineResult(status: 0, message: CommandLineOptions.usage + "\n", toStandardOutput: true) }
+
+        let requested = (options.libraryDirectory ?? LibraryLocation.defaultDirectory).standardizedFileURL
+        if let libraryDirectory, libraryDirectory != requested {
+            return CommandLineResult(status: 1, message: "drover: already running with the library in \(libraryDirectory.path); quit it first to use \(requested.path)\n")
+        }
+        if mainWindow == nil {
+            libraryDirectory = requested
+            open(requested)
+        }
+        mainWindow?.window.present()
+        if !options.imports.isEmpty {
+            if let importer { importer.importFiles(options.imports) } else { pendingImports += options.imports }
+        }
+        return CommandLineResult(status: 0)
+    }
+
+    private func open(_ directory: URL) {
+        let window = MainWindow(application: application, thumbnails: thumbnails)
+        mainWindow = window
+        window.window.present()
+        let isFirstRun = !FileManager.default.fileExists(atPath: directory.path)
+        application.hold()
+        Task {
+            defer { application.release() }
+            do {
+                let library = try await PhotoLibrary.open(at: directory)
+                if isFirstRun { await installSamples(into: library, window: window) }
+                let gallery = GalleryController(library: library, window: window)
+                self.gallery = gallery
+                let importer = ImportCoordinator(library: library, gallery: gallery)
+                self.importer = importer
+                await gallery.start()
+                reportRecovery(library.recoveryReport, in: window)
+                startBenchmarkIfAsked(window)
+                if !pendingImports.isEmpty {
+                    importer.importFiles(pendingImports)
+                    pendingImports = []
+                }
+            } catch {
+                LibraryErrorView.show(error, directory: directory, in: window) { [weak self] fresh in
+                    self?.reopen(at: fresh)
+                }
+            }
+        }
+    }
+
+    /// Opens a fresh library after the first could not be opened; the bad one is left as it is.
+    private func reopen(at directory: URL) {
+        mainWindow?.window.destroy()
+        mainWindow = nil
+        libraryDirectory = directory
+        open(directory)
+    }
+
+    private func installSamples(into library: PhotoLibrary, window: MainWindow) async {
+        do {
+            let report = try await library.installSamples(manifestAt: DataFiles.sampleManifest)
+            if !report.failures.isEmpty {
+                window.toast.show("\(report.failures.count) sample photos could not be imported.")
+            }
+        } catch {
+            window.toast.show("The sample photos could not be installed: \(GalleryController.describe(error))")
+        }
+    }
+
+    private func reportRecovery(_ report: RecoveryReport, in window: MainWindow) {
+        guard !report.missingPhotos.isEmpty else { return }
+        window.toast.show(report.missingPhotos.count == 1 ? "1 photo's file is missing from the library."
+                                                     : "\(report.missingPhotos.count) photos' files are missing from the library.")
+    }
+
+    private var benchmark: ScrollBenchmark?
+
+    /// `DROVER_BENCHMARK=scroll` runs the scroll benchmark, prints figures and quits.
+    private func startBenchmarkIfAsked(_ window: MainWindow) {
+        guard ProcessInfo.processInfo.environment["DROVER_BENCHMARK"] == "scroll" else { return }
+        // Let the first frames (window mapping, first thumbnails) pass first.
+        TimerSource.after(milliseconds: 1500) { [weak self] in
+            let benchmark = ScrollBenchmark(grid: window.grid)
+            self?.benchmark = benchmark
+            benchmark.run { self?.application.quit() }
+        }
+    }
+
+    private func showAbout() {
+        AboutDialog.show(parent: mainWindow?.window)
+    }
+}

@@ -1,0 +1,45 @@
+/// Which tiles are selected, by item id, with the anchor that Shift-click and
+/// Shift+arrow extend from. Pure bookkeeping: the grid renders it.
+struct GridSelection {
+    private(set) var selectedIDs: Set<String> = []
+    private(set) var anchorIndex: Int?
+
+    func contains(_ id: String) -> Bool { selectedIDs.contains(id) }
+    var isEmpty: Bool { selectedIDs.isEmpty }
+
+    /// A plain click: select only this item.
+    mutating func select(only index: Int, in items: [TileModel]) {
+        selectedIDs = [items[index].id]
+        anchorIndex = index
+    }
+
+    /// Ctrl-click or Ctrl+Space: toggle one item.
+    mutating func toggle(_ index: Int, in items: [TileModel]) {
+        let id = items[index].id
+        if selectedIDs.remove(id) == nil { selectedIDs.insert(id) }
+        anchorIndex = index
+    }
+
+    /// Shift-click or Shift+arrow: select the range from the anchor to `index`.
+    mutating func extend(to index: Int, in items: [TileModel]) {
+        let anchor = anchorIndex ?? index
+        let range = min(anchor, index)...max(anchor, index)
+        selectedIDs = Set(range.map { items[$0].id })
+        anchorIndex = anchor
+    }
+
+    mutating func clear() {
+        selectedIDs = []
+        anchorIndex = nil
+    }
+
+    /// Forgets ids that are no longer in the grid.
+    mutating func retain(only ids: Set<String>) {
+        selectedIDs.formIntersection(ids)
+    }
+
+    /// Keeps the anchor pointing at the same item after the items changed.
+    mutating func reanchor(anchorID: String?, in items: [TileModel]) {
+        anchorIndex = anchorID.flatMap { id in items.firstIndex { $0.id == id } }
+    }
+}

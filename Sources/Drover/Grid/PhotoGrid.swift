@@ -1,0 +1,304 @@
+import CGtk
+import DragKit
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// The photo grid: a scrolled canvas of fixed-size cells where only the
+/// visible tiles (plus a margin) exist. Tiles come from a pool, are placed by
+/// `GridGeometry` arithmetic, and slide to their new places when items move.
+/// GtkGridView cannot be labelled for AT-SPI in GTK 4.8 and cannot animate
+/// gaps, so Drover lays out its own (DESIGN.md, "The photo grid").
+@MainActor
+final class PhotoGrid: CanvasLayout {
+    static let cellSize = Size(width: 176, height: 204)
+    static let spacing = 14.0
+    static let padding = 18.0
+    /// Tiles are kept this far outside the viewport, so scrolling shows no holes.
+    static let overscan = 320.0
+
+    let scrolledWindow = ScrolledWindow()
+    let canvas = Canvas(role: GTK_ACCESSIBLE_ROLE_GRID, cssName: "photo-grid")
+    private let thumbnails: ThumbnailCache
+
+    private(set) var items: [TileModel] = []
+    private(set) var geometry = GridGeometry(width: 800, cellSize: cellSize, spacing: spacing, padding: padding)
+    private(set) var selection = GridSelection()
+
+    private var visibleTiles: [String: PhotoTile] = [:]
+    private var pool: [PhotoTile] = []
+    private var visibleRange = 0..<0
+    private var focusIndex: Int?
+    private var pendingFocus = false
+    private let slides = TileSlides()
+
+    var onSelectionChanged: (() -> Void)?
+    var onContextMenu: ((_ index: Int, _ x: Double, _ y: Double) -> Void)?
+
+    init(thumbnails: ThumbnailCache) {
+        self.thumbnails = thumbnails
+        canvas.accessibleLabel = "Photos"
+        canvas.accessibleDescription = "Arrow keys move between photos; Space selects; Shift+arrows extend the selection."
+        canvas.isFocusable = false
+        canvas.setLayout(self)
+        scrolledWindow.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
+        scrolledWindow.setChild(canvas)
+        scrolledWindow.expandsHorizontally = true
+        scrolledWindow.expandsVertically = true
+        scrolledWindow.verticalAdjustment.onValueChanged { [weak self] in self?.scrolled() }
+        installInput()
+    }
+
+    // MARK: Items
+
+    /// Replaces all items: only for the initial load of a collection.
+    func setItems(_ newItems: [TileModel]) {
+        for tile in visibleTiles.values { recycle(tile) }
+        visibleTiles = [:]
+        items = newItems
+        selection.clear()
+        focusIndex = nil
+        canvas.queueResize()
+    }
+
+    /// Applies an incremental change, sliding visible tiles to their new places.
+    func apply(_ steps: [ChangeStep<TileModel>]) {
+        let before = currentFrames()
+        let anchorID = selection.anchorIndex.flatMap { items.indices.contains($0) ? items[$0].id : nil }
+        let focusedID = focusIndex.flatMap { items.indices.contains($0) ? items[$0].id : nil }
+        items.apply(steps)
+
+        let ids = Set(items.map(\.id))
+        selection.retain(only: ids)
+        selection.reanchor(anchorID: anchorID, in: items)
+        if let focusedID { focusIndex = items.firstIndex { $0.id == focusedID } ?? min(focusIndex ?? 0, items.count - 1) }
+        for (id, tile) in visibleTiles where !ids.contains(id) {
+            visibleTiles[id] = nil
+            recycle(tile)
+        }
+        slides.start(from: before, to: { [geometry] index in geometry.frame(at: index) }, items: items, canvas: canvas)
+        canvas.queueResize()
+        onSelectionChanged?()
+    }
+
+    func index(of id: String) -> Int? { items.firstIndex { $0.id == id } }
+
+    var selectedIndices: [Int] { items.indices.filter { selection.contains(items[$0].id) } }
+
+    // MARK: CanvasLayout
+
+    func measure(_ canvas: Canvas, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        if orientation == GTK_ORIENTATION_HORIZONTAL {
+            let one = Int32(Self.cellSize.width + 2 * Self.padding)
+            return (one, Int32(4 * (Self.cellSize.width + Self.spacing) + 2 * Self.padding))
+        }
+        let width = forSize > 0 ? Double(forSize) : geometry.width
+        let layout = GridGeometry(width: width, cellSize: Self.cellSize, spacing: Self.spacing, padding: Self.padding)
+        let height = Int32(layout.contentHeight(for: items.count).rounded(.up))
+        return (height, height)
+    }
+
+    func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
+        geometry = GridGeometry(width: Double(width), cellSize: Self.cellSize, spacing: Self.spacing, padding: Self.padding)
+        let range = rangeToShow()
+        visibleRange = range
+        var wanted = Set<String>()
+        for index in range { wanted.insert(items[index].id) }
+        for (id, tile) in visibleTiles where !wanted.contains(id) {
+            visibleTiles[id] = nil
+            recycle(tile)
+        }
+        for index in range {
+            let model = items[index]
+            let tile = visibleTiles[model.id] ?? dequeue()
+            visibleTiles[model.id] = tile
+            tile.bind(model, thumbnails: thumbnails)
+            tile.setSelected(selection.contains(model.id))
+            let frame = geometry.frame(at: index)
+            let offset = slides.offset(for: model.id)
+            canvas.place(tile.root, x: frame.minX, y: frame.minY,
+                         width: Int32(Self.cellSize.width), height: Int32(Self.cellSize.height),
+                         translation: offset.translation, scale: offset.scale)
+        }
+        if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
+            pendingFocus = false
+            tile.root.grabFocus()
+        }
+    }
+
+    // MARK: Tiles
+
+    func tile(at index: Int) -> PhotoTile? {
+        guard items.indices.contains(index) else { return nil }
+        return visibleTiles[items[index].id]
+    }
+
+    private func rangeToShow() -> Range<Int> {
+        let adjustment = scrolledWindow.verticalAdjustment
+        let top = adjustment.value - Self.overscan
+        let bottom = adjustment.value + max(adjustment.pageSize, 1) + Self.overscan
+        return geometry.indices(inBandFrom: top, to: bottom, count: items.count)
+    }
+
+    private func scrolled() {
+        if rangeToShow() != visibleRange { canvas.queueAllocate() }
+    }
+
+    private func dequeue() -> PhotoTile {
+        if let tile = pool.popLast() {
+            tile.root.isVisible = true
+            return tile
+        }
+        let tile = PhotoTile()
+        let focus = FocusController()
+        focus.onEnter { [weak self, weak tile] in
+            guard let self, let id = tile?.model?.id else { return }
+            self.focusIndex = self.index(of: id)
+        }
+        tile.root.add(focus)
+        canvas.addChild(tile.root)
+        return tile
+    }
+
+    private func recycle(_ tile: PhotoTile) {
+        tile.unbind()
+        // Hidden tiles are skipped by GTK's focus chain, drawing and AT-SPI.
+        tile.root.isVisible = false
+        pool.append(tile)
+    }
+
+    private func currentFrames() -> [String: Rect] {
+        var frames: [String: Rect] = [:]
+        for index in visibleRange where items.indices.contains(index) {
+            frames[items[index].id] = geometry.frame(at: index)
+        }
+        return frames
+    }
+
+    // MARK: Focus, selection and keyboard
+
+    /// Moves keyboard focus to `index`, scrolling it into view first.
+    func focus(index: Int) {
+        guard !items.isEmpty else { return }
+        let index = min(max(0, index), items.count - 1)
+        focusIndex = index
+        scrollIntoView(index)
+        if let tile = tile(at: index), tile.root.isVisible {
+            tile.root.grabFocus()
+        } else {
+            pendingFocus = true
+            canvas.queueAllocate()
+        }
+    }
+
+    func scrollIntoView(_ index: Int) {
+        let frame = geometry.frame(at: index)
+        let adjustment = scrolledWindow.verticalAdjustment
+        if frame.minY < adjustment.value {
+            adjustment.value = frame.minY - Self.padding
+        } else if frame.maxY > adjustment.value + adjustment.pageSize {
+            adjustment.value = frame.maxY - adjustment.pageSize + Self.padding
+        }
+    }
+
+    private func selectionChanged() {
+        for (id, tile) in visibleTiles { tile.setSelected(selection.contains(id)) }
+        onSelectionChanged?()
+    }
+
+    private func installInput() {
+        let click = ClickGesture(button: 0)
+        click.onPressed { [weak self, weak click] count, x, y in
+            guard let self, let click else { return }
+            self.pressed(at: Point(x: x, y: y), button: click.currentButton, modifiers: click.currentModifiers)
+        }
+        canvas.add(click)
+
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] keyval, modifiers in
+            self?.keyPressed(keyval, modifiers: modifiers) ?? false
+        }
+        canvas.add(keys)
+    }
+
+    private func openContextMenu(at index: Int) {
+        if !selection.contains(items[index].id) {
+            selection.select(only: index, in: items)
+            selectionChanged()
+        }
+        let frame = geometry.frame(at: index)
+        onContextMenu?(index, frame.center.x, frame.center.y)
+    }
+
+    private func pressed(at point: Point, button: UInt32, modifiers: GdkModifierType) {
+        guard let index = geometry.index(at: point, count: items.count) else {
+            if button == UInt32(GDK_BUTTON_PRIMARY) && modifiers.rawValue & GDK_CONTROL_MASK.rawValue == 0 {
+                selection.clear()
+                selectionChanged()
+            }
+            return
+        }
+        if button == UInt32(GDK_BUTTON_SECONDARY) {
+            if !selection.contains(items[index].id) { selection.select(only: index, in: items) }
+            selectionChanged()
+            onContextMenu?(index, point.x, point.y)
+            return
+        }
+        if modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0 {
+            selection.extend(to: index, in: items)
+        } else if modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 {
+            selection.toggle(index, in: items)
+        } else {
+            selection.select(only: index, in: items)
+        }
+        focus(index: index)
+        selectionChanged()
+    }
+
+    private func keyPressed(_ keyval: UInt32, modifiers: GdkModifierType) -> Bool {
+        guard !items.isEmpty else { return false }
+        let current = focusIndex ?? 0
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let rowsPerPage = max(1, Int(scrolledWindow.verticalAdjustment.pageSize / (Self.cellSize.height + Self.spacing)))
+        let target: Int
+        switch Int32(keyval) {
+        case GDK_KEY_Left: target = current - 1
+        case GDK_KEY_Right: target = current + 1
+        case GDK_KEY_Up: target = current - geometry.columns
+        case GDK_KEY_Down: target = current + geometry.columns
+        case GDK_KEY_Home: target = 0
+        case GDK_KEY_End: target = items.count - 1
+        case GDK_KEY_Page_Up: target = current - rowsPerPage * geometry.columns
+        case GDK_KEY_Page_Down: target = current + rowsPerPage * geometry.columns
+        case GDK_KEY_space:
+            if control { selection.toggle(current, in: items) } else { selection.select(only: current, in: items) }
+            selectionChanged()
+            return true
+        case GDK_KEY_a where control:
+            for index in items.indices where !selection.contains(items[index].id) { selection.toggle(index, in: items) }
+            selectionChanged()
+            return true
+        case GDK_KEY_Escape:
+            guard !selection.isEmpty else { return false }
+            selection.clear()
+            selectionChanged()
+            return true
+        case GDK_KEY_Menu:
+            openContextMenu(at: current)
+            return true
+        case GDK_KEY_F10 where shift:
+            openContextMenu(at: current)
+            return true
+        default:
+            return false
+        }
+        let clamped = min(max(0, target), items.count - 1)
+        if shift {
+            selection.extend(to: clamped, in: items)
+            selectionChanged()
+        }
+        focus(index: clamped)
+        return true
+    }
+}

@@ -1,0 +1,120 @@
+import CGtk
+import GtkKit
+
+/// One cell of the photo grid: a focusable, labelled widget with the photo's
+/// thumbnail and title. Tiles are pooled and re-bound as the grid scrolls, so
+/// everything here is cheap to change.
+@MainActor
+final class PhotoTile {
+    let root: Overlay
+    private let frame = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    private let stackCards: [Picture] = [Picture(), Picture()]
+    private let picture = Picture()
+    private let pictureHolder = Overlay()
+    private let title = Label()
+    private let badge = Label()
+    private let missingIcon = Image(iconName: "image-missing-symbolic", pixelSize: 48)
+
+    private(set) var model: TileModel?
+    private var loads: [Task<Void, Never>] = []
+
+    init() {
+        root = Overlay(role: GTK_ACCESSIBLE_ROLE_GRID_CELL)
+        root.isFocusable = true
+        root.addCSSClass("photo-tile")
+        frame.canTarget = false
+
+        // Overlays draw in the order they are added: the fanned cards first,
+        // then the cover on top of them, then the badges.
+        let base = Box(GTK_ORIENTATION_VERTICAL)
+        base.expandsVertically = true
+        pictureHolder.setChild(base)
+        for (index, card) in stackCards.reversed().enumerated() {
+            card.setContentFit(GTK_CONTENT_FIT_COVER)
+            card.setCanShrink(true)
+            card.addCSSClass("stack-card")
+            card.addCSSClass("stack-card-\(stackCards.count - index)")
+            card.isVisible = false
+            pictureHolder.addOverlay(card)
+        }
+        picture.setContentFit(GTK_CONTENT_FIT_COVER)
+        picture.setCanShrink(true)
+        picture.addCSSClass("thumbnail")
+        pictureHolder.addOverlay(picture)
+
+        missingIcon.isVisible = false
+        pictureHolder.addOverlay(missingIcon)
+
+        badge.addCSSClass("count-badge")
+        badge.horizontalAlignment = GTK_ALIGN_END
+        badge.verticalAlignment = GTK_ALIGN_START
+        badge.isVisible = false
+        pictureHolder.addOverlay(badge)
+
+        pictureHolder.expandsVertically = true
+        title.setEllipsizes(true)
+        title.addCSSClass("tile-title")
+        frame.append(pictureHolder)
+        frame.append(title)
+        root.setChild(frame)
+    }
+
+    /// Shows `model`, loading thumbnails through `thumbnails` unless cached.
+    func bind(_ model: TileModel, thumbnails: ThumbnailCache) {
+        let changedIdentity = self.model?.id != model.id
+        let changedImages = self.model?.thumbnails != model.thumbnails
+        self.model = model
+        title.text = model.title
+        root.accessibleLabel = model.title
+        root.accessibleDescription = model.details
+
+        var count = 0
+        if case .stack(let n) = model.kind { count = n }
+        badge.isVisible = count > 1
+        badge.text = "\(count)"
+        root.setCSSClass("stack", count > 1)
+        let missing = model.kind == .missing
+        root.setCSSClass("missing", missing)
+        missingIcon.isVisible = missing
+        // Overlays draw in the order they are added: the fanned cards first,
+        // then the cover on top of them, then the badges.
+        let base = Box(GTK_ORIENTATION_VERTICAL)
+        base.expandsVertically = true
+        pictureHolder.setChild(base)
+        for (index, card) in stackCards.reversed().enumerated() { card.isVisible = count > 1 && index + 1 < model.thumbnails.count }
+
+        if changedIdentity || changedImages { loadThumbnails(model, from: thumbnails) }
+    }
+
+    func unbind() {
+        loads.forEach { $0.cancel() }
+        loads = []
+        model = nil
+        picture.setTexture(nil)
+        stackCards.forEach { $0.setTexture(nil) }
+    }
+
+    func setSelected(_ selected: Bool) {
+        root.setCSSClass("selected", selected)
+        root.setAccessibleSelected(selected)
+    }
+
+    private func loadThumbnails(_ model: TileModel, from cache: ThumbnailCache) {
+        loads.forEach { $0.cancel() }
+        loads = []
+        let targets = [picture] + stackCards
+        for (index, url) in model.thumbnails.prefix(targets.count).enumerated() {
+            let target = targets[index]
+            if let texture = cache.cachedTexture(for: url) {
+                target.setTexture(texture)
+                continue
+            }
+            target.setTexture(nil)
+            let id = model.id
+            loads.append(Task { [weak self] in
+                guard let texture = await cache.texture(for: url), let self, self.model?.id == id else { return }
+                target.setTexture(texture)
+            })
+        }
+    }
+}

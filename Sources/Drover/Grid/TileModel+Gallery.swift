@@ -1,0 +1,23 @@
+import Foundation
+import GalleryKit
+
+extension TileModel {
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .long
+        formatter.timeStyle = .none
+        return formatter
+    }()
+
+    /// The tile for a library item: named by its title, described by its date,
+    /// stack size and albums (place and QR codes join once they are read).
+    init(_ item: GalleryItem) {
+        var details = [Self.dateFormatter.string(from: item.date)]
+        if item.kind == .stack { details.append("Stack of \(item.count) photos") }
+        if !item.albumNames.isEmpty { details.append("In " + item.albumNames.joined(separator: ", ")) }
+        if item.isMissing { details.append("The photo's file is missing from the library") }
+        let kind: Kind = item.isMissing ? .missing : item.kind == .stack ? .stack(count: item.count) : .photo
+        self.init(id: item.id.description, title: item.title, kind: kind,
+                  details: details.joined(separator: ". "), thumbnails: item.thumbnailURLs)
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// What one grid tile shows, derived from a library item (or, later, a drop
+/// placeholder). Kept separate from the domain type so the grid only knows
+/// about presentation: text for people and for assistive technology.
+struct TileModel: Equatable {
+    enum Kind: Equatable {
+        case photo
+        case stack(count: Int)
+        case missing
+    }
+
+    /// Stable identity across updates and moves (library item id).
+    let id: String
+    var title: String
+    var kind: Kind
+    /// The accessible description: date, place, QR codes, stack size.
+    var details: String
+    /// Thumbnail files, cover first; stacks show up to three fanned.
+    var thumbnails: [URL]
+}

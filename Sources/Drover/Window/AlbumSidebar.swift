@@ -1,0 +1,139 @@
+import CGtk
+import GtkKit
+
+/// The albums sidebar: "All Photos" first, then the user's albums. Each row
+/// is named by its album for assistive technology; albums have a context
+/// menu (right click, Menu key or Shift+F10) to rename or delete them.
+@MainActor
+final class AlbumSidebar {
+    struct AlbumRow: Equatable {
+        let id: String
+        var name: String
+        var count: Int
+    }
+
+    /// What the sidebar selects: everything, or one album.
+    enum Selection: Equatable {
+        case allPhotos
+        case album(id: String)
+    }
+
+    static let allPhotosName = "All Photos"
+
+    let root = ScrolledWindow()
+    let list = ListBox()
+    private(set) var albums: [AlbumRow] = []
+    private var rows: [ListBoxRow] = []
+    private let allPhotosRow: ListBoxRow
+    private var menu: PopoverMenu?
+
+    var onSelect: ((Selection) -> Void)?
+    var onRename: ((AlbumRow) -> Void)?
+    var onDelete: ((AlbumRow) -> Void)?
+
+    init() {
+        root.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
+        root.setSizeRequest(width: 200)
+        root.addCSSClass("sidebar")
+        list.addCSSClass("navigation-sidebar")
+        list.accessibleLabel = "Albums"
+        allPhotosRow = Self.makeRow(name: Self.allPhotosName, icon: "folder-pictures-symbolic", count: nil)
+        list.append(allPhotosRow)
+        root.setChild(list)
+        list.onRowSelected { [weak self] index in
+            guard let self, let index else { return }
+            self.onSelect?(index == 0 ? .allPhotos : .album(id: self.albums[index - 1].id))
+        }
+        installContextMenu()
+    }
+
+    var selection: Selection {
+        guard let index = list.selectedIndex, index > 0, index - 1 < albums.count else { return .allPhotos }
+        return .album(id: albums[index - 1].id)
+    }
+
+    func select(_ selection: Selection) {
+        switch selection {
+        case .allPhotos: list.select(allPhotosRow)
+        case .album(let id):
+            if let index = albums.firstIndex(where: { $0.id == id }) { list.select(rows[index]) }
+        }
+    }
+
+    func setAlbums(_ newAlbums: [AlbumRow]) {
+        let selected = selection
+        rows.forEach { list.remove($0) }
+        albums = newAlbums
+        rows = newAlbums.map { Self.makeRow(name: $0.name, icon: "folder-symbolic", count: $0.count) }
+        rows.forEach { list.append($0) }
+        select(albums.contains { .album(id: $0.id) == selected } ? selected : .allPhotos)
+    }
+
+    private static func makeRow(name: String, icon: String, count: Int?) -> ListBoxRow {
+        let row = ListBoxRow()
+        let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
+        box.append(Image(iconName: icon, pixelSize: 16))
+        let label = Label(name)
+        label.setEllipsizes(true)
+        label.expandsHorizontally = true
+        label.xAlign = 0
+        box.append(label)
+        if let count {
+            let counter = Label("\(count)")
+            counter.addCSSClass("dim-label")
+            box.append(counter)
+        }
+        row.setChild(box)
+        row.accessibleLabel = name
+        if let count { row.accessibleDescription = count == 1 ? "1 photo" : "\(count) photos" }
+        return row
+    }
+
+    private func installContextMenu() {
+        let click = ClickGesture(button: UInt32(GDK_BUTTON_SECONDARY))
+        click.onPressed { [weak self] _, x, y in
+            guard let self, let row = gtk_list_box_get_row_at_y(OpaquePointer(self.list.rawPointer), Int32(y)) else { return }
+            let index = Int(gtk_list_box_row_get_index(row))
+            guard index > 0 else { return }
+            self.list.select(self.rows[index - 1])
+            self.showMenu(for: index - 1, x: x, y: y)
+        }
+        list.add(click)
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] keyval, modifiers in
+            guard let self else { return false }
+            let isMenuKey = Int32(keyval) == GDK_KEY_Menu
+                || (Int32(keyval) == GDK_KEY_F10 && modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0)
+            guard isMenuKey, case .album(let id) = self.selection,
+                  let index = self.albums.firstIndex(where: { $0.id == id }) else { return false }
+            let row = self.rows[index]
+            let origin = row.translate(0, 0, to: self.list) ?? (0, 0)
+            self.showMenu(for: index, x: origin.x + 40, y: origin.y + 10)
+            return true
+        }
+        list.add(keys)
+
+        let actions = ActionGroup()
+        actions.add("rename") { [weak self] in
+            guard let self, case .album(let id) = self.selection, let album = self.albums.first(where: { $0.id == id }) else { return }
+            self.onRename?(album)
+        }
+        actions.add("delete") { [weak self] in
+            guard let self, case .album(let id) = self.selection, let album = self.albums.first(where: { $0.id == id }) else { return }
+            self.onDelete?(album)
+        }
+        list.insertActionGroup("album", actions)
+    }
+
+    private func showMenu(for index: Int, x: Double, y: Double) {
+        let model = Menu()
+        model.append("Rename Album…", action: "album.rename")
+        model.append("Delete Album", action: "album.delete")
+        menu?.unparent()
+        let popover = PopoverMenu(menu: model)
+        popover.setParent(list)
+        popover.point(at: x, y)
+        popover.popup()
+        menu = popover
+    }
+}

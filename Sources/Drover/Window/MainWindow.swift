@@ -1,0 +1,65 @@
+import CGtk
+import GtkKit
+
+/// The main window: header bar, albums sidebar, the photo grid (or the empty
+/// state), toasts, and the delete zone along the bottom.
+@MainActor
+final class MainWindow {
+    let window: ApplicationWindow
+    let header = HeaderBar()
+    let sidebar = AlbumSidebar()
+    let grid: PhotoGrid
+    let emptyState = EmptyState()
+    let deleteZone = DeleteZone()
+    let toast = Toast()
+    let newAlbumButton = Button(iconName: "list-add-symbolic", accessibleLabel: "New Album")
+    let albumPrompt = NamePrompt(confirmLabel: "Create Album")
+    let renamePrompt = NamePrompt(confirmLabel: "Rename")
+    private let content = Stack()
+
+    init(application: Application, thumbnails: ThumbnailCache) {
+        window = ApplicationWindow(application: application)
+        grid = PhotoGrid(thumbnails: thumbnails)
+        window.title = "Drover"
+        window.setDefaultSize(width: 1100, height: 760)
+        window.setTitlebar(header)
+        header.packStart(newAlbumButton)
+        let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu")
+        let menu = Menu()
+        menu.append("About Drover", action: "app.about")
+        menuButton.setMenu(menu)
+        header.packEnd(menuButton)
+
+        content.add(grid.scrolledWindow, name: "grid")
+        content.add(emptyState.root, name: "empty")
+        content.expandsHorizontally = true
+        content.expandsVertically = true
+        let contentOverlay = Overlay()
+        contentOverlay.setChild(content)
+        contentOverlay.addOverlay(toast.root)
+
+        let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+        paned.setStartChild(sidebar.root, resizes: false, shrinks: false)
+        paned.setEndChild(contentOverlay, resizes: true, shrinks: false)
+        paned.position = 220
+        paned.expandsVertically = true
+
+        let main = Box(GTK_ORIENTATION_VERTICAL)
+        main.append(paned)
+        main.append(deleteZone.root)
+        window.setChild(main)
+    }
+
+    /// Shows the grid, or the empty state when there is nothing to show.
+    func showGridOrEmptyState(albumName: String?) {
+        let empty = grid.items.isEmpty
+        content.visibleChildName = empty ? "empty" : "grid"
+        guard empty else { return }
+        if let albumName {
+            emptyState.show(title: "\u{201C}\(albumName)\u{201D} Is Empty",
+                            hint: "Drag photos onto the album in the sidebar, or drop them here.")
+        } else {
+            emptyState.show(title: "No Photos", hint: "Drag photos here from the file manager, or paste them.")
+        }
+    }
+}

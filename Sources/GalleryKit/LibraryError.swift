@@ -1,0 +1,71 @@
+import Foundation
+
+/// Why a library could not be opened or changed. `message` is written for the user.
+///
+/// When opening fails, the database file is left exactly as it was: Drover never
+/// overwrites, repairs or migrates a database it does not understand. Offer
+/// `LibraryLocation.suggestedFreshDirectory(near:)` instead.
+public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
+    /// The database file is damaged or is not an SQLite database.
+    case corrupt(URL, detail: String)
+    /// A newer Drover wrote this library; this version cannot read it safely.
+    case newerSchema(URL)
+    /// The file is a valid database, but not a Drover library.
+    case notALibrary(URL)
+    /// The file or its folder cannot be read or written (permissions, a folder in the way, I/O error).
+    case unreadable(URL, detail: String)
+    /// The library folder could not be created.
+    case cannotCreateDirectory(URL, detail: String)
+    case albumNotFound(AlbumID)
+    case photoNotFound(PhotoID)
+    case itemNotFound(GalleryItem.ID)
+    /// The photo's file is gone from the library folder.
+    case photoFileMissing(PhotoID)
+    /// A folder import found more images than one import may take.
+    case tooManyFiles(URL, found: Int, limit: Int)
+    case notADirectory(URL)
+    case invalidManifest(URL, detail: String)
+    /// Reading or writing the database failed while the library was open.
+    case storageFailed(detail: String)
+
+    public var message: String {
+        switch self {
+        case .corrupt(let url, _):
+            "The photo library at “\(url.path)” is damaged and cannot be opened. It has been left untouched."
+        case .newerSchema(let url):
+            "The photo library at “\(url.path)” was created by a newer version of Drover. Update Drover to open it; the library has been left untouched."
+        case .notALibrary(let url):
+            "“\(url.path)” is a database, but not a Drover photo library. It has been left untouched."
+        case .unreadable(let url, let detail):
+            "The photo library at “\(url.path)” cannot be read (\(detail)). Check its permissions; it has been left untouched."
+        case .cannotCreateDirectory(let url, let detail):
+            "Drover could not create a photo library folder at “\(url.path)” (\(detail))."
+        case .albumNotFound:
+            "That album no longer exists."
+        case .photoNotFound:
+            "That photo is no longer in the library."
+        case .itemNotFound:
+            "That item is no longer in the library."
+        case .photoFileMissing:
+            "The photo’s file is missing from the library folder."
+        case .tooManyFiles(let url, let found, let limit):
+            "“\(url.lastPathComponent)” holds \(found) or more images, more than the \(limit) one import can take. Import a smaller folder."
+        case .notADirectory(let url):
+            "“\(url.path)” is not a folder."
+        case .invalidManifest(let url, let detail):
+            "The sample list “\(url.lastPathComponent)” cannot be read: \(detail)."
+        case .storageFailed(let detail):
+            "Drover could not save a change to the photo library (\(detail))."
+        }
+    }
+
+    public var errorDescription: String? { message }
+
+    /// True for the errors that stop a library from opening, where the UI should offer a fresh one.
+    public var preventsOpening: Bool {
+        switch self {
+        case .corrupt, .newerSchema, .notALibrary, .unreadable, .cannotCreateDirectory: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where a library keeps its files:
+///
+///     <directory>/library.sqlite   the database (WAL: also -wal and -shm beside it)
+///     <directory>/photos/          the library's copies of imported photos
+///     <directory>/thumbnails/      one PNG per photo, "<photo file name>.png"
+///
+/// Files being written are named ".import-…" in the folder they will end up in,
+/// so a rename finishes them atomically and recovery can sweep leftovers.
+public struct LibraryLocation: Hashable, Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory.standardizedFileURL
+    }
+
+    public var databaseURL: URL { directory.appendingPathComponent("library.sqlite") }
+    public var photosDirectory: URL { directory.appendingPathComponent("photos", isDirectory: true) }
+    public var thumbnailsDirectory: URL { directory.appendingPathComponent("thumbnails", isDirectory: true) }
+
+    func photoURL(fileName: String) -> URL {
+        photosDirectory.appendingPathComponent(fileName, isDirectory: false)
+    }
+
+    func thumbnailURL(photoFileName: String) -> URL {
+        thumbnailsDirectory.appendingPathComponent(photoFileName + ".png", isDirectory: false)
+    }
+
+    static let temporaryPrefix = ".import-"
+
+    /// `$XDG_DATA_HOME/drover`, or `~/.local/share/drover` when XDG_DATA_HOME is unset or
+    /// not absolute (the XDG spec says to ignore relative values).
+    public static var defaultDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+            return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("drover", isDirectory: true)
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/drover", isDirectory: true)
+    }
+
+    /// A sibling folder that does not exist yet, for a fresh library when `directory`
+    /// cannot be opened: "drover" suggests "drover-2", then "drover-3", and so on.
+    /// Nothing is created; the bad library stays where it is.
+    public static func suggestedFreshDirectory(near directory: URL) -> URL {
+        let directory = directory.standardizedFileURL
+        let parent = directory.deletingLastPathComponent()
+        var base = directory.lastPathComponent
+        var number = 2
+        // "drover-2" suggests "drover-3", not "drover-2-2".
+        if let dash = base.lastIndex(of: "-"), let existing = Int(base[base.index(after: dash)...]), existing >= 2 {
+            number = existing + 1
+            base = String(base[..<dash])
+        }
+        while true {
+            let candidate = parent.appendingPathComponent("\(base)-\(number)", isDirectory: true)
+            if !FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            number += 1
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import GRDB
+
+/// Reads and writes the three ordered lists: the main collection, each album, and the album list.
+enum OrderStore {
+    // MARK: Main collection
+
+    static func loadMain(_ db: Database) throws -> [(key: GalleryItem.ID, position: Int)] {
+        try Row.fetchAll(db, sql: "SELECT kind, photoID, stackID, position FROM collectionEntry ORDER BY position, id")
+            .compactMap { row in
+                let kind: String = row[0]
+                let key: GalleryItem.ID
+                switch kind {
+                case "photo": key = .photo(PhotoID(rawValue: row[1]))
+                case "stack": key = .stack(StackID(rawValue: row[2]))
+                default: return nil  // a kind from a newer build; never reached since newer schemas are refused
+                }
+                return (key, row[3])
+            }
+    }
+
+    static func saveMain(_ db: Database, _ edit: OrderedEdit<GalleryItem.ID>) throws {
+        for key in edit.removedKeys {
+            switch key {
+            case .photo(let id): try db.execute(sql: "DELETE FROM collectionEntry WHERE photoID = ?", arguments: [id.rawValue])
+            case .stack(let id): try db.execute(sql: "DELETE FROM collectionEntry WHERE stackID = ?", arguments: [id.rawValue])
+            }
+        }
+        for (key, position, isNew) in edit.positionsToWrite {
+            switch (key, isNew) {
+            case (.photo(let id), true):
+                try db.execute(sql: "INSERT INTO collectionEntry (position, kind, photoID) VALUES (?, 'photo', ?)",
+                               arguments: [position, id.rawValue])
+            case (.stack(let id), true):
+                try db.execute(sql: "INSERT INTO collectionEntry (position, kind, stackID) VALUES (?, 'stack', ?)",
+                               arguments: [position, id.rawValue])
+            case (.photo(let id), false):
+                try db.execute(sql: "UPDATE collectionEntry SET position = ? WHERE photoID = ?", arguments: [position, id.rawValue])
+            case (.stack(let id), false):
+                try db.execute(sql: "UPDATE collectionEntry SET position = ? WHERE stackID = ?", arguments: [position, id.rawValue])
+            }
+        }
+    }
+
+    // MARK: Albums
+
+    static func loadAlbum(_ db: Database, _ albumID: AlbumID) throws -> [(key: PhotoID, position: Int)] {
+        try Row.fetchAll(db, sql: "SELECT photoID, position FROM albumEntry WHERE albumID = ? ORDER BY position, photoID",
+                         arguments: [albumID.rawValue])
+            .map { (PhotoID(rawValue: $0[0]), $0[1]) }
+    }
+
+    static func saveAlbum(_ db: Database, _ albumID: AlbumID, _ edit: OrderedEdit<PhotoID>) throws {
+        for key in edit.removedKeys {
+            try db.execute(sql: "DELETE FROM albumEntry WHERE albumID = ? AND photoID = ?", arguments: [albumID.rawValue, key.rawValue])
+        }
+        for (key, position, isNew) in edit.positionsToWrite {
+            if isNew {
+                try db.execute(sql: "INSERT INTO albumEntry (albumID, photoID, position) VALUES (?, ?, ?)",
+                               arguments: [albumID.rawValue, key.rawValue, position])
+            } else {
+                try db.execute(sql: "UPDATE albumEntry SET position = ? WHERE albumID = ? AND photoID = ?",
+                               arguments: [position, albumID.rawValue, key.rawValue])
+            }
+        }
+    }
+
+    // MARK: Album list
+
+    static func loadAlbumList(_ db: Database) throws -> [(key: AlbumID, position: Int)] {
+        try Row.fetchAll(db, sql: "SELECT id, position FROM album ORDER BY position, id").map { (AlbumID(rawValue: $0[0]), $0[1]) }
+    }
+
+    /// Album rows are created by the mutation itself (entries need them first), so
+    /// here new albums only get their position, and removed ones are deleted.
+    static func saveAlbumList(_ db: Database, _ edit: OrderedEdit<AlbumID>) throws {
+        for key in edit.removedKeys {
+            try db.execute(sql: "DELETE FROM album WHERE id = ?", arguments: [key.rawValue])
+        }
+        for (key, position, _) in edit.positionsToWrite {
+            try db.execute(sql: "UPDATE album SET position = ? WHERE id = ?", arguments: [position, key.rawValue])
+        }
+    }
+}

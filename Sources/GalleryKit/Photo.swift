@@ -1,0 +1,32 @@
+import Foundation
+
+/// A photo's size in pixels, upright (EXIF orientation already applied).
+public struct PixelSize: Hashable, Sendable, Codable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var pixelCount: Int { width * height }
+}
+
+/// One photo in the library, with everything needed to open, drag out or trash its file.
+public struct Photo: Identifiable, Hashable, Sendable {
+    public let id: PhotoID
+    /// The library's own copy (never the user's original).
+    public let fileURL: URL
+    /// The cached thumbnail; it may be absent and is then regenerated on demand.
+    public let thumbnailURL: URL
+    /// The name of the file the user imported, e.g. "IMG_0042.jpg".
+    public let originalFileName: String
+    public let title: String
+    public let pixelSize: PixelSize
+    /// From the photo's metadata; nil until EXIF is read (a later migration may fill it).
+    public let dateTaken: Date?
+    /// The original file's modification time when it was imported.
+    public let fileDate: Date?
+    public let dateAdded: Date
+    /// The stack holding this photo, if any.
+    public let stackID: StackID?
+
+    /// The best date to show: when it was taken, else the file's date, else when it was added.
+    public var displayDate: Date { dateTaken ?? fileDate ?? dateAdded }
+}

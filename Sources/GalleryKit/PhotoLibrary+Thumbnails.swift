@@ -1,0 +1,24 @@
+import Foundation
+import GRDB
+
+extension PhotoLibrary {
+    /// The photo's thumbnail decoded at display size (fitting `box`×`box`, never larger
+    /// than the cached thumbnail), off the caller's thread. A missing thumbnail is
+    /// made again from the library's copy of the photo.
+    ///
+    /// - Throws: `LibraryError.photoNotFound`, `LibraryError.photoFileMissing` (show the
+    ///   "missing" tile), or `ImportFailureReason.corrupt` if the thumbnail cannot be read.
+    public func thumbnail(for photoID: PhotoID, fittingBox box: Int) async throws -> DecodedImage {
+        guard let photo = try await photos(withIDs: [photoID]).first else { throw LibraryError.photoNotFound(photoID) }
+        let preparer = PhotoPreparer(location: location, limits: importLimits, faults: faults)
+        return try await BlockingWork.run {
+            let thumbnailPath = photo.thumbnailURL.path
+            if access(thumbnailPath, R_OK) != 0 {
+                guard access(photo.fileURL.path, F_OK) == 0 else { throw LibraryError.photoFileMissing(photoID) }
+                try preparer.makeThumbnail(of: photo.fileURL.path, fileName: photo.fileURL.lastPathComponent,
+                                           fullSize: Pixbuf.headerInfo(path: photo.fileURL.path)?.size)
+            }
+            return try DecodedImage.decodeNow(path: thumbnailPath, fittingBox: box)
+        }
+    }
+}

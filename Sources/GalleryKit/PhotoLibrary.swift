@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+
+/// A photo library: its database, its photo copies and thumbnails, and the
+/// observers of its collections.
+///
+/// Safe to use from any thread. Every method that touches the disk is `async` and
+/// does its work on GRDB's queues or GalleryKit's own threads, never the caller's.
+/// Change handlers run on a private serial queue, in commit order.
+public final class PhotoLibrary: Sendable {
+    public let location: LibraryLocation
+    /// What opening found and repaired.
+    public let recoveryReport: RecoveryReport
+
+    let pool: DatabasePool
+    let observers = ObserverRegistry()
+    let importLimits: ImportLimits
+    let faults: FaultInjection
+
+    private init(location: LibraryLocation, pool: DatabasePool, recoveryReport: RecoveryReport,
+                 importLimits: ImportLimits, faults: FaultInjection) {
+        self.location = location
+        self.pool = pool
+        self.recoveryReport = recoveryReport
+        self.importLimits = importLimits
+        self.faults = faults
+    }
+
+    /// Opens the library in `directory` (default: `LibraryLocation.defaultDirectory`),
+    /// creating it if needed, and recovers from an interrupted import.
+    ///
+    /// - Throws: `LibraryError` (`corrupt`, `newerSchema`, `notALibrary`, `unreadable`,
+    ///   `cannotCreateDirectory`). The database file is then left untouched; offer
+    ///   `LibraryLocation.suggestedFreshDirectory(near:)`.
+    public static func open(at directory: URL = LibraryLocation.defaultDirectory,
+                            importLimits: ImportLimits = ImportLimits()) async throws -> PhotoLibrary {
+        try await open(at: directory, importLimits: importLimits, faults: FaultInjection())
+    }
+
+    static func open(at directory: URL, importLimits: ImportLimits, faults: FaultInjection) async throws -> PhotoLibrary {
+        let location = LibraryLocation(directory: directory)
+        return try await BlockingWork.run {
+            let pool = try LibraryOpener.openDatabase(at: location)
+            let report: RecoveryReport
+            do {
+                report = try Recovery.run(pool, location: location)
+            } catch {
+                throw LibraryOpener.describe(error, at: location.databaseURL)
+            }
+            return PhotoLibrary(location: location, pool: pool, recoveryReport: report,
+                                importLimits: importLimits, faults: faults)
+        }
+    }
+
+    /// Closes the database. Further calls fail.
+    public func close() throws {
+        try pool.close()
+    }
+
+    // MARK: Observing
+
+    /// Calls `handler` with each batch of changes to `scope`, in commit order, on a
+    /// private serial queue (hop to the main actor in the handler). Observing lasts
+    /// while the token lives.
+    public func addObserver(for scope: CollectionScope,
+                            _ handler: @escaping @Sendable (CollectionChange) -> Void) -> ObservationToken {
+        observers.add(for: scope, handler)
+    }
+
+    /// Calls `handler` with each batch of changes to the album list.
+    public func addAlbumListObserver(_ handler: @escaping @Sendable (AlbumListChange) -> Void) -> ObservationToken {
+        observers.addAlbumList(handler)
+    }
+
+    /// The current items of `scope` plus an observer of every later change, with
+    /// nothing lost or repeated in between: the snapshot is read on the writer queue
+    /// at the moment the observer is added.
+    public func observe(_ scope: CollectionScope,
+                        _ handler: @escaping @Sendable (CollectionChange) -> Void) async throws -> (items: [GalleryItem], token: ObservationToken) {
+        let (location, observers) = (location, observers)
+        do {
+            return try await pool.writeWithoutTransaction { db in
+                let items = try ItemLoader(db: db, location: location).items(in: scope)
+                return (items, observers.add(for: scope, handler))
+            }
+        } catch {
+            throw Self.libraryError(error)
+        }
+    }
+
+    /// The album list plus an observer of its later changes, consistent like `observe(_:_:)`.
+    public func observeAlbums(_ handler: @escaping @Sendable (AlbumListChange) -> Void) async throws -> (albums: [AlbumSummary], token: ObservationToken) {
+        let (location, observers) = (location, observers)
+        do {
+            return try await pool.writeWithoutTransaction { db in
+                let albums = try ItemLoader(db: db, location: location).albumSummaries()
+                return (albums, observers.addAlbumList(handler))
+            }
+        } catch {
+            throw Self.libraryError(error)
+        }
+    }
+
+    /// Waits until every change committed so far has been delivered to observers.
+    public func waitForObservers() async {
+        await observers.drain()
+    }
+
+    // MARK: Plumbing
+
+    /// Runs a blocking database call off the caller's thread, mapping errors to `LibraryError`.
+    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await BlockingWork.run(work)
+        } catch {
+            throw Self.libraryError(error)
+        }
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw Self.libraryError(error)
+        }
+    }
+
+    /// Runs one mutation in a write transaction, then publishes its changes after commit.
+    func mutate<T: Sendable>(_ body: @escaping @Sendable (ChangeSet) throws -> T) async throws -> T {
+        let location = location
+        let observers = observers
+        do {
+            return try await pool.write { db in
+                let changeSet = ChangeSet(db: db, location: location)
+                let result = try body(changeSet)
+                let changes = try changeSet.finish()
+                db.afterNextTransaction(onCommit: { _ in observers.publish(changes) })
+                return result
+            }
+        } catch {
+            throw Self.libraryError(error)
+        }
+    }
+
+    static func libraryError(_ error: any Error) -> any Error {
+        if error is LibraryError || error is CancellationError { return error }
+        if let error = error as? DatabaseError { return LibraryError.storageFailed(detail: error.message ?? "\(error.resultCode)") }
+        return LibraryError.storageFailed(detail: String(describing: error))
+    }
+}

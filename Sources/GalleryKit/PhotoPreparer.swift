@@ -1,0 +1,111 @@
+import CPixbuf
+import Foundation
+
+/// A file copied into the library with its thumbnail, waiting for its database row.
+struct PreparedPhoto: Sendable {
+    var source: URL
+    var fileName: String
+    var originalFileName: String
+    var title: String
+    var pixelSize: PixelSize
+    var fileDate: Date?
+}
+
+/// Turns one user file into a prepared library photo, or a failure that leaves nothing
+/// behind. Blocking: runs on `BlockingWork` threads, several at once.
+struct PhotoPreparer: Sendable {
+    let location: LibraryLocation
+    let limits: ImportLimits
+    let faults: FaultInjection
+
+    func prepare(_ source: ImportSource) -> Result<PreparedPhoto, ImportFailureReason> {
+        Result { () throws(ImportFailureReason) in try prepareOrThrow(source) }
+    }
+
+    private func prepareOrThrow(_ source: ImportSource) throws(ImportFailureReason) -> PreparedPhoto {
+        let path = source.url.path
+        // Read-only, and never a controlling terminal or a blocking FIFO: the original
+        // is only ever read.
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard file >= 0 else { throw Self.openFailure(errno) }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0 else { throw .unreadable(detail: String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
+        guard info.st_size > 0 else { throw .empty }
+
+        // Measure from the header before anything is decoded: the bomb guard.
+        guard let header = Pixbuf.headerInfo(path: path) else {
+            guard access(path, F_OK) == 0 else { throw .vanished }
+            throw Self.looksLikeImage(file) ? .corrupt(detail: "its header cannot be read") : .notAnImage
+        }
+        guard !header.isScalable else { throw .unsupportedFormat(header.formatName.uppercased()) }
+        guard header.size.width > 0, header.size.height > 0 else { throw .corrupt(detail: "it claims to have no pixels") }
+        guard header.size.pixelCount <= limits.maxPixels else { throw .tooManyPixels(header.size, limit: limits.maxPixels) }
+
+        let originalName = source.url.lastPathComponent
+        let fileName = try AtomicFile.copy(from: file, into: location.photosDirectory,
+                                           preferredName: originalName, faults: faults)
+        let copy = location.photoURL(fileName: fileName).path
+        var keep = false
+        defer { if !keep { unlink(copy) } }
+
+        // Decoding the library's copy proves the stored bytes are a whole image.
+        let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size)
+        keep = true
+        let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return PreparedPhoto(source: source.url, fileName: fileName, originalFileName: originalName,
+                             title: source.title ?? (originalName as NSString).deletingPathExtension,
+                             pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime))
+    }
+
+    /// Decodes `path` to thumbnail size and saves thumbnails/<fileName>.png atomically.
+    /// Returns the upright full size.
+    @discardableResult
+    func makeThumbnail(of path: String, fileName: String, fullSize: PixelSize?) throws(ImportFailureReason) -> PixelSize {
+        let loaded: (Pixbuf, uprightFullSize: PixelSize?)
+        do {
+            loaded = try Pixbuf.load(path: path, fittingBox: limits.thumbnailSize, fullSize: fullSize)
+        } catch {
+            if error.isFileError { throw access(path, F_OK) == 0 ? .unreadable(detail: error.message) : .vanished }
+            throw .corrupt(detail: error.message)
+        }
+        let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
+        if let injected = faults.writeError { throw AtomicFile.writeFailure(injected) }
+        if let message = loaded.0.savePNG(to: temporary) {
+            let code = errno
+            unlink(temporary)
+            throw code == ENOSPC || code == EDQUOT ? .diskFull : .writeFailed(detail: message)
+        }
+        try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName).path)
+        return loaded.uprightFullSize ?? PixelSize(width: loaded.0.width, height: loaded.0.height)
+    }
+
+    static func openFailure(_ code: Int32) -> ImportFailureReason {
+        switch code {
+        case ENOENT, ENOTDIR: .vanished
+        case EISDIR: .notAFile
+        default: .unreadable(detail: String(cString: strerror(code)))
+        }
+    }
+
+    /// Whether the first bytes carry a known image signature: a file that has one but
+    /// will not parse is a damaged image, not "not an image".
+    static func looksLikeImage(_ file: Int32) -> Bool {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = pread(file, &bytes, 16, 0)
+        guard count >= 4 else { return false }
+        let signatures: [[UInt8]] = [
+            [0x89, 0x50, 0x4E, 0x47],  // PNG
+            [0xFF, 0xD8, 0xFF],        // JPEG
+            Array("GIF8".utf8),
+            [0x49, 0x49, 0x2A, 0x00],  // TIFF, little-endian
+            [0x4D, 0x4D, 0x00, 0x2A],  // TIFF, big-endian
+            Array("BM".utf8),
+        ]
+        if signatures.contains(where: { bytes.starts(with: $0) }) { return true }
+        if count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return true }
+        if count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) { return true }  // HEIF, AVIF
+        return false
+    }
+}

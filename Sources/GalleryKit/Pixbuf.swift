@@ -1,0 +1,94 @@
+import CPixbuf
+import Foundation
+
+/// A GdkPixbuf owned by Swift: the reference is dropped when this object goes.
+/// Used on one thread at a time (gdk-pixbuf loading is thread-safe across threads).
+final class Pixbuf {
+    let pointer: OpaquePointer
+
+    /// Takes ownership of a full reference.
+    init(taking pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { drover_pixbuf_unref(pointer) }
+
+    var width: Int { Int(gdk_pixbuf_get_width(pointer)) }
+    var height: Int { Int(gdk_pixbuf_get_height(pointer)) }
+
+    /// What a loader learned from the header, before decoding any pixels.
+    struct HeaderInfo {
+        var size: PixelSize
+        var formatName: String
+        var isScalable: Bool
+    }
+
+    /// Reads only the header (the loader stops at the size): the decompression-bomb check.
+    static func headerInfo(path: String) -> HeaderInfo? {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else { return nil }
+        let name = gdk_pixbuf_format_get_name(format).map { pointer -> String in
+            defer { g_free(pointer) }
+            return String(cString: pointer)
+        } ?? "unknown"
+        return HeaderInfo(size: PixelSize(width: Int(width), height: Int(height)), formatName: name,
+                          isScalable: gdk_pixbuf_format_is_scalable(format) != 0)
+    }
+
+    struct LoadError: Error {
+        var message: String
+        /// The file could not be opened or read, as opposed to decoded.
+        var isFileError: Bool
+    }
+
+    /// Decodes the whole image, scaled down (never up) to fit a `box`×`box` square,
+    /// and turned upright by its EXIF orientation. Returns the upright full size too.
+    static func load(path: String, fittingBox box: Int, fullSize: PixelSize?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
+        var error: UnsafeMutablePointer<GError>?
+        let raw: OpaquePointer?
+        if let fullSize, fullSize.width <= box, fullSize.height <= box {
+            raw = gdk_pixbuf_new_from_file(path, &error)
+        } else {
+            raw = gdk_pixbuf_new_from_file_at_scale(path, Int32(box), Int32(box), 1, &error)
+        }
+        guard let raw else {
+            var failure = LoadError(message: "unknown error", isFileError: false)
+            if let error {
+                failure.message = String(cString: error.pointee.message)
+                failure.isFileError = error.pointee.domain == g_file_error_quark()
+                g_error_free(error)
+            }
+            throw failure
+        }
+        let loaded = Pixbuf(taking: raw)
+        // Orientations 5–8 turn the picture a quarter: width and height swap.
+        let orientation = gdk_pixbuf_get_option(raw, "orientation").map { Int(String(cString: $0)) ?? 1 } ?? 1
+        let upright = gdk_pixbuf_apply_embedded_orientation(raw).map(Pixbuf.init(taking:)) ?? loaded
+        let uprightFull = fullSize.map { orientation >= 5 && orientation <= 8 ? PixelSize(width: $0.height, height: $0.width) : $0 }
+        return (upright, uprightFull)
+    }
+
+    /// Writes a PNG. Returns nil, or the error message.
+    func savePNG(to path: String) -> String? {
+        var error: UnsafeMutablePointer<GError>?
+        let saved = gdk_pixbuf_savev(pointer, path, "png", nil, nil, &error) != 0
+        if saved { return nil }
+        defer { if error != nil { g_error_free(error) } }
+        return error.map { String(cString: $0.pointee.message) } ?? "could not write PNG"
+    }
+
+    /// Copies the pixels out into a plain value, rows packed.
+    func decodedImage() -> DecodedImage {
+        let channels = Int(gdk_pixbuf_get_n_channels(pointer))
+        let stride = Int(gdk_pixbuf_get_rowstride(pointer))
+        let rowBytes = width * channels
+        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+        if let source = gdk_pixbuf_read_pixels(pointer) {
+            pixels.withUnsafeMutableBytes { destination in
+                for row in 0..<height {
+                    memcpy(destination.baseAddress! + row * rowBytes, source + row * stride, rowBytes)
+                }
+            }
+        }
+        return DecodedImage(width: width, height: height, rowStride: rowBytes,
+                            hasAlpha: gdk_pixbuf_get_has_alpha(pointer) != 0, pixels: pixels)
+    }
+}

@@ -1,1 +1,0 @@
-// GalleryKit: placeholder until the module's first file lands.

@@ -1,0 +1,66 @@
+import GRDB
+
+/// The database schema, as a list of migrations that only ever grow.
+///
+/// Never edit a shipped migration: add a new one. Planned additions go in new
+/// migrations as nullable columns or side tables, for example
+/// `photo.latitude`/`photo.longitude`/`photo.placeName`, a `qrCode(photoID, position,
+/// payload, corners)` table, and a `note` table with `collectionEntry.noteID` and
+/// kind 'note' (the entry table's CHECK already lets unknown kinds through).
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE stack (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL,
+                    dateCreated DOUBLE NOT NULL
+                );
+                CREATE TABLE photo (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    fileName TEXT NOT NULL UNIQUE,          -- inside photos/
+                    originalFileName TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    width INTEGER NOT NULL CHECK (width > 0),
+                    height INTEGER NOT NULL CHECK (height > 0),
+                    dateTaken DOUBLE,                       -- from metadata, later
+                    fileDate DOUBLE,                        -- the original's mtime
+                    dateAdded DOUBLE NOT NULL,
+                    stackID INTEGER REFERENCES stack(id) ON DELETE SET NULL,
+                    stackPosition INTEGER,
+                    CHECK ((stackID IS NULL) = (stackPosition IS NULL))
+                );
+                CREATE INDEX photo_stack ON photo(stackID, stackPosition);
+                CREATE TABLE album (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    dateCreated DOUBLE NOT NULL
+                );
+                CREATE TABLE albumEntry (
+                    albumID INTEGER NOT NULL REFERENCES album(id) ON DELETE CASCADE,
+                    photoID INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (albumID, photoID)
+                ) WITHOUT ROWID;
+                CREATE INDEX albumEntry_order ON albumEntry(albumID, position);
+                CREATE INDEX albumEntry_photo ON albumEntry(photoID);
+                -- The main collection ("All Photos"): single photos and stacks in the
+                -- user's order. Photos inside a stack have no entry of their own.
+                CREATE TABLE collectionEntry (
+                    id INTEGER PRIMARY KEY,
+                    position INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    photoID INTEGER UNIQUE REFERENCES photo(id) ON DELETE CASCADE,
+                    stackID INTEGER UNIQUE REFERENCES stack(id) ON DELETE CASCADE,
+                    CHECK ((kind = 'photo' AND photoID IS NOT NULL AND stackID IS NULL)
+                        OR (kind = 'stack' AND stackID IS NOT NULL AND photoID IS NULL)
+                        OR kind NOT IN ('photo', 'stack'))
+                );
+                CREATE INDEX collectionEntry_order ON collectionEntry(position);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import DragKit
+
+@MainActor @Suite struct KeyboardDragTests {
+    let grid = GridGeometry(width: 340, cellSize: Size(width: 100, height: 80), spacing: 10, padding: 10)
+    let count = 8
+
+    func selection() -> DragSession {
+        DragSession(items: [photoItem(1, sourceIndex: 2), photoItem(2, sourceIndex: 3)], origin: .zero)
+    }
+
+    @Test func producesTheSameProposalsAsAPointerOverTheSameTargets() throws {
+        let pointerDrag = selection()
+        try pointerDrag.beginDragging()
+        let pointer = DropSession(local: pointerDrag)
+        let keyboard = try KeyboardDrag(picking: selection(), targets: KeyboardDropTargets(gridCount: count, albums: [4, 5]))
+
+        // The pointer over each cell's leading and trailing half, past the end, then the
+        // other targets; the keyboard chooses the grid index the pointer mapped to.
+        var points: [Point] = []
+        for index in 0..<count {
+            let frame = grid.frame(at: index)
+            points += [Point(x: frame.minX + 5, y: frame.center.y), Point(x: frame.maxX - 5, y: frame.center.y)]
+        }
+        points.append(Point(x: 300, y: 900))
+        var targets = points.map { DropTarget.grid(at: $0, in: grid, count: count) }
+        targets += [.album(4), .album(5), .deleteZone]
+
+        for modifiers in [DropModifiers(), .shift] {
+            pointer.modifiers = modifiers
+            keyboard.dropSession.modifiers = modifiers
+            for target in targets {
+                #expect(keyboard.choose(target) == pointer.update(target: target), "\(target) \(modifiers)")
+            }
+        }
+        // And they really differ by target: this is not a comparison of constants.
+        #expect(Set(targets.map { pointer.proposal(for: $0) }).count >= 4)
+    }
+
+    @Test func pickingUpStartsAtTheSelectionSoAnImmediateDropChangesNothing() throws {
+        let drag = selection()
+        let keyboard = try KeyboardDrag(picking: drag, targets: KeyboardDropTargets(gridCount: count))
+        #expect(drag.phase == .dragging)
+        #expect(keyboard.target == .grid(insertionIndex: 2))
+        #expect(keyboard.proposal.isNoChange)
+        guard case .nothing = try keyboard.drop() else { Issue.record("expected nothing"); return }
+        #expect(drag.phase == .cancelled)
+    }
+
+    @Test func arrowsMoveTheInsertionPointWithinTheGrid() throws {
+        let keyboard = try KeyboardDrag(picking: selection(), targets: KeyboardDropTargets(gridCount: count))
+        keyboard.moveInsertionPoint(by: 3)
+        #expect(keyboard.proposal == DropProposal(operation: .move, intent: .insertAt(5)))
+        keyboard.moveInsertionPoint(by: 100)
+        #expect(keyboard.target == .grid(insertionIndex: count))  // the end, not beyond
+        keyboard.moveInsertionPoint(by: -100)
+        #expect(keyboard.target == .grid(insertionIndex: 0))
+    }
+
+    @Test func tabCyclesGridAlbumsAndTheDeleteZone() throws {
+        let keyboard = try KeyboardDrag(picking: selection(),
+                                        targets: KeyboardDropTargets(gridCount: count, albums: [4, 5]))
+        keyboard.moveInsertionPoint(by: 4)  // grid index 6
+        var visited: [DropTarget] = []
+        for _ in 0..<4 {
+            keyboard.nextTarget()
+            visited.append(keyboard.target)
+        }
+        #expect(visited == [.album(4), .album(5), .deleteZone, .grid(insertionIndex: 6)])
+        keyboard.previousTarget()
+        #expect(keyboard.target == .deleteZone)
+        #expect(keyboard.proposal == DropProposal(operation: .move))
+        keyboard.moveInsertionPoint(by: 1)  // back to the grid where it was
+        #expect(keyboard.target == .grid(insertionIndex: 6))
+    }
+
+    @Test func aKeyboardDropGivesTheSameActionAsAPointerDrop() throws {
+        let keyboard = try KeyboardDrag(picking: selection(), targets: KeyboardDropTargets(gridCount: count))
+        keyboard.choose(.grid(insertionIndex: 7))
+        guard case .reorder(let moving, let insertion, let final) = try keyboard.drop() else {
+            Issue.record("expected a reorder"); return
+        }
+        #expect(moving.sortedIndices == [2, 3])
+        #expect(insertion == 7)
+        #expect(final == 5)
+        #expect(moving.applied(to: Array("abcdefgh"), insertionIndex: 7) == Array("abefgcdh"))
+    }
+
+    @Test func escapeCancels() throws {
+        let drag = selection()
+        let keyboard = try KeyboardDrag(picking: drag, targets: KeyboardDropTargets(gridCount: count))
+        try keyboard.cancel()
+        #expect(drag.phase == .cancelled)
+        #expect(keyboard.proposal == .none)
+    }
+}

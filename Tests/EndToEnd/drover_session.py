@@ -1,0 +1,154 @@
+"""Runs the real drover binary in its own process, with its own HOME and XDG
+directories, and finds its widgets over AT-SPI by role and name.
+
+The display and session bus come from the caller (scripts/test.sh runs pytest
+under xvfb-run and dbus-run-session)."""
+
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+gi.require_version("GdkPixbuf", "2.0")
+from gi.repository import Atspi, GdkPixbuf  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[2]
+OUTPUT = REPO / "test-output"
+
+
+def drover_binary() -> Path:
+    explicit = os.environ.get("DROVER_BIN")
+    if explicit:
+        return Path(explicit)
+    return REPO / ".build" / "debug" / "drover"
+
+
+def wait_for(predicate, timeout=30.0, interval=0.2, what="condition"):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out after {timeout:.0f}s waiting for {what}")
+        time.sleep(interval)
+
+
+class DroverSession:
+    """One drover process on a fresh temporary library, or a given one."""
+
+    def __init__(self, library=None, args=(), home=None):
+        self.root = Path(tempfile.mkdtemp(prefix="drover-e2e-"))
+        self.home = Path(home) if home else self.root / "home"
+        self.library = Path(library) if library else self.root / "library"
+        self.args = list(args)
+        self.process = None
+        self.log = self.root / "drover.log"
+
+    def environment(self):
+        env = dict(os.environ)
+        for name, sub in [("HOME", ""), ("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config"),
+                          ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")]:
+            path = self.home / sub
+            path.mkdir(parents=True, exist_ok=True)
+            env[name] = str(path)
+        env.update(GDK_BACKEND="x11", GSK_RENDERER="cairo", NO_AT_BRIDGE="0", GTK_A11Y="atspi")
+        return env
+
+    def start(self):
+        command = [str(drover_binary()), "--library", str(self.library), *self.args]
+        self.process = subprocess.Popen(command, env=self.environment(), stdout=open(self.log, "w"),
+                                        stderr=subprocess.STDOUT)
+        return self
+
+    def run_to_completion(self, timeout=600):
+        """Runs drover with the session's environment and waits (for --import-only)."""
+        command = [str(drover_binary()), "--library", str(self.library), *self.args]
+        return subprocess.run(command, env=self.environment(), capture_output=True, text=True, timeout=timeout)
+
+    def application(self, timeout=40.0):
+        def find():
+            if self.process and self.process.poll() is not None:
+                raise RuntimeError(f"drover exited with {self.process.returncode}:\n{self.log.read_text()}")
+            desktop = Atspi.get_desktop(0)
+            for i in range(desktop.get_child_count()):
+                app = desktop.get_child_at_index(i)
+                if app is not None and app.get_process_id() == self.process.pid:
+                    if app.get_child_count() > 0:
+                        return app
+            return None
+        return wait_for(find, timeout, what="drover on the accessibility bus")
+
+    def find(self, role, name, timeout=20.0):
+        """The first node with this role name (e.g. 'table cell') and accessible name."""
+        return wait_for(lambda: find_node(self.application(), role, name), timeout,
+                        what=f"{role} named {name!r}")
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def kill(self):
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+    def cleanup(self):
+        self.stop()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.cleanup()
+
+
+def walk(node, depth=0):
+    """Yields (node, depth) for the whole subtree, parents first."""
+    if node is None:
+        return
+    yield node, depth
+    for i in range(node.get_child_count()):
+        yield from walk(node.get_child_at_index(i), depth + 1)
+
+
+def find_node(root, role, name):
+    for node, _ in walk(root):
+        if node.get_role_name() == role and node.get_name() == name:
+            return node
+    return None
+
+
+def children_named(node, role):
+    return [node.get_child_at_index(i).get_name() for i in range(node.get_child_count())
+            if node.get_child_at_index(i).get_role_name() == role]
+
+
+def screenshot(name):
+    """Takes a screenshot of the whole X screen into test-output/NAME.png."""
+    OUTPUT.mkdir(exist_ok=True)
+    path = OUTPUT / f"{name}.png"
+    subprocess.run(["import", "-window", "root", str(path)], check=True)
+    return path
+
+
+def image_spread(path):
+    """How varied an image is: the standard deviation of its pixel bytes,
+    sampled. A blank (single-colour) screen gives about 0."""
+    pixbuf = GdkPixbuf.Pixbuf.new_from_file(str(path))
+    data = pixbuf.get_pixels()
+    sample = data[:: max(1, len(data) // 200_000)]
+    mean = sum(sample) / len(sample)
+    return (sum((b - mean) ** 2 for b in sample) / len(sample)) ** 0.5

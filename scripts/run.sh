@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs what Drover needs (idempotently), builds it, and runs it on the
+# default library ($XDG_DATA_HOME/drover). Extra arguments go to drover.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+swift build -c release --product drover
+exec "$(swift build -c release --show-bin-path)/drover" "$@"
