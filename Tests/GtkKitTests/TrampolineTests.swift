@@ -121,7 +121,7 @@ final class TrampolineTests: GTKTestCase {
             let received = Received()
             app.onCommandLine { invocation in
                 received.commandLine = invocation
-                return 3
+                return CommandLineResult(status: 3)
             }
             let status = app.run(arguments: ["drover", "--library", "/tmp/x", "photo.jpg"])
             XCTAssertEqual(status, 3, "the handler's exit status did not come back from run()")
