@@ -18,6 +18,10 @@ public enum MainLoop {
 
     /// Iterates the main context until `condition` holds or `timeout` seconds pass.
     /// For tests and for the few places that must wait for GTK synchronously.
+    /// Called from main-actor work that the bridge is running (a Task, a
+    /// main-queue block), the nested loop runs GLib sources but no other
+    /// main-actor work: GLib does not re-enter the bridge's source while it is
+    /// dispatching. Never wait here for another main-actor job.
     @MainActor
     @discardableResult
     public static func iterate(until condition: () -> Bool, timeout: Double) -> Bool {

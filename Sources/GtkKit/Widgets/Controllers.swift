@@ -1,11 +1,14 @@
 import CGtk
 
-/// A `GtkEventController`. Adding it to a widget hands GTK a reference; the
-/// wrapper keeps its own so the controller can still be configured later.
+/// A `GtkEventController`. Controllers are not floating: the wrapper takes the
+/// reference the constructor returned. `Widget.add(_:)` gives the widget a
+/// reference of its own (`gtk_widget_add_controller` is transfer full), so the
+/// wrapper can still configure it, and a controller that is never added is
+/// freed with its wrapper.
 @MainActor
 open class EventController: Object {
     public init(taking pointer: UnsafeMutableRawPointer) {
-        super.init(pointer, ownership: .sink)
+        super.init(pointer, ownership: .take)
     }
     public var eventController: OpaquePointer { OpaquePointer(rawPointer) }
     public func setPropagationPhase(_ phase: GtkPropagationPhase) {

@@ -65,7 +65,7 @@ public final class Entry: Widget {
     }
     public func selectAll() { gtk_editable_select_region(editable, 0, -1) }
     public var placeholder: String {
-        get { "" }
+        get { gtk_entry_get_placeholder_text(pointer()).map { String(cString: $0) } ?? "" }
         set { gtk_entry_set_placeholder_text(pointer(), newValue) }
     }
     @discardableResult

@@ -97,7 +97,11 @@ open class Widget: Object {
     public func queueResize() { gtk_widget_queue_resize(widget) }
     public func queueAllocate() { gtk_widget_queue_allocate(widget) }
 
-    public func add(_ controller: EventController) { gtk_widget_add_controller(widget, controller.eventController) }
+    /// Adds `controller`; the widget gets its own reference, the wrapper keeps its one.
+    public func add(_ controller: EventController) {
+        g_object_ref(controller.rawPointer)  // gtk_widget_add_controller adopts a reference
+        gtk_widget_add_controller(widget, controller.eventController)
+    }
     public func insertActionGroup(_ name: String, _ group: ActionGroup?) {
         gtk_widget_insert_action_group(widget, name, group?.actionGroup)
     }
