@@ -16,7 +16,7 @@ import gi
 
 gi.require_version("Atspi", "2.0")
 gi.require_version("GdkPixbuf", "2.0")
-from gi.repository import Atspi, GdkPixbuf  # noqa: E402
+from gi.repository import Atspi, GdkPixbuf, GLib  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
@@ -30,13 +30,20 @@ def drover_binary() -> Path:
 
 
 def wait_for(predicate, timeout=30.0, interval=0.2, what="condition"):
+    last_error = None
     deadline = time.monotonic() + timeout
     while True:
-        value = predicate()
+        try:
+            value = predicate()
+        except GLib.Error as error:
+            # A node went away while it was being read (the tree changes under us):
+            # look again. A real problem still ends in the timeout below.
+            value, last_error = None, error
         if value:
             return value
         if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out after {timeout:.0f}s waiting for {what}")
+            raise TimeoutError(f"timed out after {timeout:.0f}s waiting for {what}"
+                               + (f" (last AT-SPI error: {last_error.message})" if last_error else ""))
         time.sleep(interval)
 
 
