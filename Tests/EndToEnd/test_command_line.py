@@ -4,7 +4,7 @@ running instance, a second instance cannot switch libraries, and
 
 import time
 
-from drover_session import DroverSession, wait_for
+from drover_session import DroverSession
 from image_files import write_png
 from library_state import consistency_problems, fingerprint, photo_rows
 from test_smoke import expected_sample_tiles
