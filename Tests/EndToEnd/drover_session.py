@@ -16,7 +16,7 @@ import gi
 
 gi.require_version("Atspi", "2.0")
 gi.require_version("GdkPixbuf", "2.0")
-from gi.repository import Atspi, GdkPixbuf  # noqa: E402
+from gi.repository import Atspi, GdkPixbuf, GLib  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
@@ -30,13 +30,20 @@ def drover_binary() -> Path:
 
 
 def wait_for(predicate, timeout=30.0, interval=0.2, what="condition"):
+    last_error = None
     deadline = time.monotonic() + timeout
     while True:
-        value = predicate()
+        try:
+            value = predicate()
+        except GLib.Error as error:
+            # A node went away while it was being read (the tree changes under us):
+            # look again. A real problem still ends in the timeout below.
+            value, last_error = None, error
         if value:
             return value
         if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out after {timeout:.0f}s waiting for {what}")
+            raise TimeoutError(f"timed out after {timeout:.0f}s waiting for {what}"
+                               + (f" (last AT-SPI error: {last_error.message})" if last_error else ""))
         time.sleep(interval)
 
 
@@ -71,6 +78,38 @@ class DroverSession:
         """Runs drover with the session's environment and waits (for --import-only)."""
         command = [str(drover_binary()), "--library", str(self.library), *self.args]
         return subprocess.run(command, env=self.environment(), capture_output=True, text=True, timeout=timeout)
+
+    def run_again(self, *args, library=None, timeout=60):
+        """Runs a second `drover` with this session's environment (same HOME, display
+        and session bus), as a user typing it in another terminal, and waits for it."""
+        command = [str(drover_binary()), "--library", str(library or self.library), *args]
+        return subprocess.run(command, env=self.environment(), capture_output=True, text=True, timeout=timeout)
+
+    def restart(self):
+        """Stops drover (SIGTERM, as a session logout would) and starts it again on the same library."""
+        self.stop()
+        return self.start()
+
+    def grid_tiles(self, timeout=20.0):
+        """The names of the tiles that exist now in the "Photos" grid."""
+        return children_named(self.find("table", "Photos", timeout=timeout), "table cell")
+
+    def wait_for_tiles(self, predicate, timeout=60.0, what="tiles"):
+        """Waits until `predicate(tile names)` holds; returns the names."""
+        def check():
+            names = self.grid_tiles()
+            return names if predicate(names) else None
+        return wait_for(check, timeout, what=what)
+
+    def label_texts(self):
+        """The text of every label in the application's tree (toasts, error views)."""
+        return [node.get_name() or "" for node, _ in walk(self.application()) if node.get_role_name() == "label"]
+
+    def wait_for_label(self, predicate, timeout=30.0, what="a label"):
+        """Waits for a label whose text satisfies `predicate`; returns its text."""
+        def check():
+            return next((text for text in self.label_texts() if predicate(text)), None)
+        return wait_for(check, timeout, what=what)
 
     def application(self, timeout=40.0):
         def find():

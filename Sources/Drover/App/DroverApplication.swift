@@ -54,7 +54,9 @@ final class DroverApplication {
         if options.showHelp { return CommandLineResult(status: 0, message: CommandLineOptions.usage + "\n", toStandardOutput: true) }
 
         let requested = (options.libraryDirectory ?? LibraryLocation.defaultDirectory).standardizedFileURL
-        if let libraryDirectory, libraryDirectory != requested {
+        // Compare paths, not URLs: URL(fileURLWithPath:) adds a trailing slash only when
+        // the folder already exists, so a first run's URL differs from a later one's.
+        if let libraryDirectory, libraryDirectory.path != requested.path {
             return CommandLineResult(status: 1, message: "drover: already running with the library in \(libraryDirectory.path); quit it first to use \(requested.path)\n")
         }
         if mainWindow == nil {

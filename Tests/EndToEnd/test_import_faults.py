@@ -1,0 +1,126 @@
+"""Killing drover in the middle of an import leaves a consistent library on the
+next start (issue 2, "Bad input and faults"), and the grid scales: a library of
+2,000 photos opens with only the visible tiles built."""
+
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import time
+
+import pytest
+
+from drover_session import Atspi, DroverSession, drover_binary, find_node
+from image_files import write_png
+from library_state import TEMPORARY_PREFIX, consistency_problems, database, files_in, photo_rows
+
+
+def make_images(folder, count, width=64, height=48):
+    folder.mkdir(parents=True)
+    for n in range(count):
+        write_png(folder / f"img-{n:04d}.png", width, height, seed=n)
+    return folder
+
+
+def rows_at(library, scratch):
+    """The rows a killed drover had committed: read from a copy (SQLite replays the
+    copy's WAL), so the real library is left exactly as the kill left it."""
+    shutil.copytree(library, scratch, ignore=shutil.ignore_patterns("photos", "thumbnails"))
+    with sqlite3.connect(database(scratch)) as db:
+        count = db.execute("SELECT count(*) FROM photo").fetchone()[0]
+    db.close()
+    return count
+
+
+@pytest.mark.parametrize("kill_after", [3, 70, 200])
+def test_killed_import_leaves_a_consistent_library(tmp_path, kill_after):
+    total = 300
+    originals = make_images(tmp_path / "originals", total)
+    session = DroverSession(library=tmp_path / "library")
+    try:
+        photos = session.library / "photos"
+        command = [str(drover_binary()), "--library", str(session.library),
+                   "--import", str(originals), "--import-only"]
+        process = subprocess.Popen(command, env=session.environment(), stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT)
+        # Kill it once `kill_after` files have reached photos/ (finished or being written).
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            try:
+                if sum(1 for _ in os.scandir(photos)) >= kill_after:
+                    break
+            except FileNotFoundError:
+                pass
+            time.sleep(0.001)
+        process.send_signal(signal.SIGKILL)
+        output = process.communicate(timeout=10)[0].decode()
+        assert process.returncode == -signal.SIGKILL, f"drover finished before the kill:\n{output}"
+        assert "Imported" not in output
+
+        left = files_in(session.library, "photos")
+        temporary = [name for name in left if name.startswith(TEMPORARY_PREFIX)]
+        committed = rows_at(session.library, tmp_path / "scratch")
+        print(f"at the kill: {committed} rows, {len(left) - len(temporary)} photo files, "
+              f"{len(temporary)} temporary files")
+        assert len(left) < total, "the import was not interrupted"
+
+        # Drover opens the library again (recovery runs at open) and imports nothing.
+        empty = tmp_path / "empty"
+        empty.mkdir()
+        reopen = session.run_again("--import", str(empty), "--import-only")
+        assert reopen.returncode == 0, reopen.stdout + reopen.stderr
+        assert "Imported 0 photos, 0 failed" in reopen.stdout
+
+        assert consistency_problems(session.library) == []
+        rows = photo_rows(session.library)
+        assert len(rows) == committed, "committed photos were lost"
+        assert set(files_in(session.library, "photos")) == set(rows)
+        # What did arrive is a prefix of the folder, in order, titled by file name.
+        assert sorted(rows.values()) == [f"img-{n:04d}" for n in range(len(rows))]
+        # The originals are all still there.
+        assert len(list(originals.iterdir())) == total
+    finally:
+        session.cleanup()
+
+
+def test_two_thousand_photos_open_with_recycled_tiles(tmp_path):
+    total = 2000
+    originals = make_images(tmp_path / "originals", total, width=32, height=24)
+    session = DroverSession(library=tmp_path / "library", args=["--import", str(originals), "--import-only"])
+    try:
+        started = time.monotonic()
+        result = session.run_to_completion(timeout=240)
+        print(f"--import-only of {total}: {time.monotonic() - started:.1f}s; {result.stdout.splitlines()[-1]}")
+        assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+        assert f"Imported {total} photos, 0 failed" in result.stdout
+        assert len(photo_rows(session.library)) == total
+
+        session.args = []
+        session.start()
+        grid = session.find("table", "Photos", timeout=30)
+        tiles = session.wait_for_tiles(lambda names: len(names) > 0 and names[0] == "img-0000",
+                                       what="the first tiles")
+        # Only the tiles on screen (plus a margin) exist: recycling, not 2,000 widgets.
+        assert 4 <= len(tiles) < 200, f"{len(tiles)} tiles exist"
+        assert tiles == [f"img-{n:04d}" for n in range(len(tiles))]
+        assert grid.get_child_count() < 200
+        assert find_node(grid, "table cell", "img-1999") is None
+        print(f"{len(tiles)} tiles exist for {total} photos")
+
+        # Jump to the end with the keyboard: the last photos get tiles, the first lose theirs.
+        # (GTK 4.8 does not implement AT-SPI grab_focus: click the tile instead. Without a
+        # window manager the window sits at the origin, so window coordinates are screen ones.)
+        box = session.find("table cell", "img-0000").get_extents(Atspi.CoordType.WINDOW)
+        # On this bare Xvfb the first key press after the click never arrives (seen every time), so
+        # press Right first: it only moves the focus to the second photo.
+        subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2),
+                        "click", "1", "sleep", "0.3", "key", "Right"], check=True)
+        time.sleep(0.3)
+        subprocess.run(["xdotool", "key", "End"], check=True)
+        tiles = session.wait_for_tiles(lambda names: "img-1999" in names, timeout=20, what="the last tile after End")
+        assert "img-0000" not in tiles
+        assert len(tiles) < 200, f"{len(tiles)} tiles exist after scrolling"
+        assert session.process.poll() is None
+    finally:
+        session.cleanup()
