@@ -50,6 +50,10 @@ struct PhotoPreparer: Sendable {
         var keep = false
         defer { if !keep { unlink(copy) } }
 
+        // gdk-pixbuf decodes a cut-off JPEG or PNG without an error (the rest is grey).
+        guard ImageFileEnding.isComplete(copy, format: header.formatName) else {
+            throw .corrupt(detail: "the file ends before the image does")
+        }
         // Decoding the library's copy proves the stored bytes are a whole image.
         let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size)
         keep = true

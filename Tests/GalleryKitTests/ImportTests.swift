@@ -96,6 +96,27 @@ import Testing
         if case .unreadable = report.failures.first?.reason {} else { Issue.record("\(report.failures)") }
     }
 
+    /// gdk-pixbuf decodes a JPEG or PNG cut off partway (the rest painted grey)
+    /// without an error, so import must notice the missing end itself.
+    @Test func imagesCutOffPartwayFailAsCorrupt() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let source = try temp.folder("cut")
+        var cut: [URL] = []
+        for (name, format) in [("cut.jpg", TestImages.Format.jpeg), ("cut.png", .png)] {
+            let url = try TestImages.write(source.appendingPathComponent(name), width: 300, height: 200, format: format)
+            let bytes = try Data(contentsOf: url)
+            try bytes.prefix(bytes.count * 3 / 4).write(to: url)
+            cut.append(url)
+        }
+        let report = try await library.importFiles(cut)
+        #expect(report.imported.isEmpty)
+        for failure in report.failures {
+            if case .corrupt = failure.reason {} else { Issue.record("\(failure.source.lastPathComponent): \(failure.reason)") }
+        }
+        #expect(report.failures.count == 2)
+    }
+
     @Test func fullDiskFailsCleanly() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp, faults: FaultInjection(writeError: ENOSPC))

@@ -43,6 +43,7 @@ final class PhotoTile {
         pictureHolder.addOverlay(picture)
 
         missingIcon.isVisible = false
+        missingIcon.addCSSClass("missing-icon")
         pictureHolder.addOverlay(missingIcon)
 
         badge.addCSSClass("count-badge")
@@ -75,7 +76,9 @@ final class PhotoTile {
         root.setCSSClass("stack", count > 1)
         let missing = model.kind == .missing
         root.setCSSClass("missing", missing)
+        // A missing file shows the missing icon, not a stale cached thumbnail.
         missingIcon.isVisible = missing
+        picture.isVisible = !missing
         // Overlays draw in the order they are added: the fanned cards first,
         // then the cover on top of them, then the badges.
         let base = Box(GTK_ORIENTATION_VERTICAL)

@@ -18,7 +18,7 @@ enum LibraryErrorView {
         let title = Label("The Library Could Not Be Opened")
         title.addCSSClass("title-1")
         let detail = Label(GalleryController.describe(error)
-            + "\n\nDrover has not changed or overwritten it. You can open a fresh library in \(fresh.path) instead, and keep the old one for later.")
+            + "\n\nYou can open a fresh library in \(fresh.path) instead, and keep the old one as it is for later.")
         detail.setWraps(true)
         detail.setJustification(GTK_JUSTIFY_CENTER)
         detail.setSizeRequest(width: 460)
@@ -31,6 +31,7 @@ enum LibraryErrorView {
         box.append(detail)
         box.append(useFreshButton)
         window.window.setChild(box)
+        window.newAlbumButton.isVisible = false
         window.window.title = "Drover — Library Error"
         useFreshButton.grabFocus()
     }
