@@ -19,6 +19,17 @@ public struct GLibError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// An error of Drover's own, worded for people.
+    public static func message(_ text: String) -> GLibError {
+        GLibError(domain: g_io_error_quark(), code: Int32(G_IO_ERROR_FAILED.rawValue), message: text)
+    }
+
+    init(domain: UInt32, code: Int32, message: String) {
+        self.domain = domain
+        self.code = code
+        self.message = message
+    }
 }
 
 /// A `GCancellable` that may be cancelled from any thread (GLib documents

@@ -26,3 +26,39 @@ void drover_canvas_set_layout(DroverCanvas *canvas, DroverCanvasMeasure measure,
                               GDestroyNotify destroy);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+/// A content provider whose data is produced by Swift, lazily, at the moment a
+/// drop target (or clipboard reader) asks for it. A drag source offers it so
+/// that what a target receives is decided at drop time (flocking adds items
+/// mid-drag), and slow representations are only made if someone wants them.
+///
+/// `write` is called for each request of a MIME type; the callee must later
+/// call `drover_content_provider_finish_write` with the same task, exactly once.
+/// `get_value` fills `value` (already initialised to the requested GType) and
+/// returns TRUE, or returns FALSE if it cannot provide that type.
+typedef void (*DroverContentWrite)(GdkContentProvider *provider, const char *mime_type,
+                                   GOutputStream *stream, GCancellable *cancellable,
+                                   GTask *task, gpointer user_data);
+typedef gboolean (*DroverContentGetValue)(GdkContentProvider *provider, GValue *value, gpointer user_data);
+
+#define DROVER_TYPE_CONTENT_PROVIDER (drover_content_provider_get_type())
+G_DECLARE_FINAL_TYPE(DroverContentProvider, drover_content_provider, DROVER, CONTENT_PROVIDER, GdkContentProvider)
+GdkContentProvider *drover_content_provider_new(GdkContentFormats *formats, DroverContentWrite write,
+                                                DroverContentGetValue get_value, gpointer user_data,
+                                                GDestroyNotify destroy);
+/// Completes a write: `error_message` NULL for success.
+void drover_content_provider_finish_write(GTask *task, const char *error_message);
+
+/// Fills a GValue of type GDK_TYPE_FILE_LIST from a NULL-terminated array of URIs.
+void drover_value_set_file_list(GValue *value, const char *const *uris);
+/// Reads the URIs of a GValue holding a GdkFileList (or a single GFile) as a
+/// newly allocated NULL-terminated array (free with g_strfreev), or NULL.
+char **drover_value_dup_uris(const GValue *value);
+/// The string in a G_TYPE_STRING value, newly allocated, or NULL.
+char *drover_value_dup_string(const GValue *value);
+/// The texture in a GDK_TYPE_TEXTURE value, with a new reference, or NULL.
+GdkTexture *drover_value_dup_texture(const GValue *value);
+
+G_END_DECLS

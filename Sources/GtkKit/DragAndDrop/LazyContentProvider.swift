@@ -1,0 +1,103 @@
+import CDrover
+import CGtk
+import Foundation
+
+/// A content provider whose data is made when a target asks for it, not when
+/// the drag starts. Drover's drags use it so that a drop receives the items
+/// the drag holds at that moment (items can join mid-drag), and so slow
+/// representations are only produced for targets that want them.
+@MainActor
+public final class LazyContentProvider {
+    /// Produces the bytes for one MIME type; may be slow, runs as a task.
+    public typealias Writer = @MainActor (_ mimeType: String) async throws -> Data
+    /// The files to offer as a `GdkFileList`, read when a target asks.
+    public typealias FileLister = @MainActor () -> [URL]
+
+    public let provider: ContentProvider
+
+    /// - Parameters:
+    ///   - mimeTypes: the byte formats `write` can produce, in order of preference.
+    ///   - files: when given, the provider also offers a `GdkFileList` (and so
+    ///     `text/uri-list`), listed first because file managers want files.
+    public init(mimeTypes: [String], files: FileLister?, write: @escaping Writer) {
+        let builder = gdk_content_formats_builder_new()
+        if files != nil { gdk_content_formats_builder_add_gtype(builder, gdk_file_list_get_type()) }
+        for type in mimeTypes { gdk_content_formats_builder_add_mime_type(builder, type) }
+        let formats = gdk_content_formats_builder_free_to_formats(builder)
+        // The file list's serialiser turns it into text/uri-list for other processes.
+        let serializable = gdk_content_formats_union_serialize_mime_types(formats)
+        let box = Unmanaged.passRetained(LazyContentBox(files: files, write: write)).toOpaque()
+        let pointer = drover_content_provider_new(serializable, lazyWrite, lazyGetValue, box, releaseLazyBox)!
+        gdk_content_formats_unref(serializable)
+        provider = ContentProvider(taking: pointer)
+    }
+}
+
+private final class LazyContentBox: @unchecked Sendable {
+    // Only used on the main thread: GTK asks providers for data there.
+    let files: LazyContentProvider.FileLister?
+    let write: LazyContentProvider.Writer
+    init(files: LazyContentProvider.FileLister?, write: @escaping LazyContentProvider.Writer) {
+        self.files = files
+        self.write = write
+    }
+}
+
+/// Owns a GTask and a stream while Swift produces and writes the bytes.
+private struct WriteRequest: @unchecked Sendable {
+    let task: OpaquePointer
+    let stream: UnsafeMutablePointer<GOutputStream>
+    let cancellable: UnsafeMutablePointer<GCancellable>?
+}
+
+private let lazyWrite: DroverContentWrite = { _, mimeType, stream, cancellable, task, data in
+    let box = Unmanaged<LazyContentBox>.fromOpaque(data!).takeUnretainedValue()
+    let mime = String(cString: mimeType!)
+    g_object_ref(stream)
+    let request = WriteRequest(task: task!, stream: stream!, cancellable: cancellable)
+    MainActor.assumeIsolated {
+        // File-list types (text/uri-list) never get here: the C side serialises
+        // the file list with GTK's own serialisers.
+        _ = Task { @MainActor in
+            var failure: String?
+            do {
+                try await write(try await box.write(mime), to: request)
+            } catch {
+                failure = (error as? GLibError)?.message ?? String(describing: error)
+            }
+            g_object_unref(request.stream)
+            drover_content_provider_finish_write(request.task, failure)
+        }
+    }
+}
+
+/// Writes all of `data` to the request's stream without blocking the main thread.
+@MainActor
+private func write(_ data: Data, to request: WriteRequest) async throws {
+    let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+    defer { g_bytes_unref(bytes) }
+    let stream = request.stream
+    nonisolated(unsafe) let sendableBytes = bytes
+    _ = try await awaitGAsync({ cancellable, callback, userData in
+        var size: gsize = 0
+        let base = g_bytes_get_data(sendableBytes, &size)
+        g_output_stream_write_all_async(stream, base, size, G_PRIORITY_DEFAULT, cancellable, callback, userData)
+    }, finish: { result in
+        try GLibError.check { g_output_stream_write_all_finish(stream, result, nil, $0) }
+    })
+}
+
+private let lazyGetValue: DroverContentGetValue = { _, value, data in
+    let box = Unmanaged<LazyContentBox>.fromOpaque(data!).takeUnretainedValue()
+    nonisolated(unsafe) let value = value
+    return MainActor.assumeIsolated {
+        guard let value, let files = box.files, value.pointee.g_type == gdk_file_list_get_type() else { return 0 }
+        withURIs(files()) { drover_value_set_file_list(value, $0) }
+        return 1
+    }
+}
+
+private let releaseLazyBox: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<LazyContentBox>.fromOpaque(data).release()
+}
