@@ -75,6 +75,17 @@ public final class PlaceholderCollection<Element> {
         return element
     }
 
+    /// Exchanges the real item at `index` for a new version of it (its content
+    /// changed, not its place): reported as `.replace(at:)`, so a view updates the
+    /// cell in place. Replacing a placeholder this way is a programming error.
+    public func replace(at index: Int, with element: Element) {
+        guard case .item = entries[index] else {
+            preconditionFailure("entry \(index) is a placeholder: commit it through its context")
+        }
+        entries[index] = .item(element)
+        notify([.replace(at: index)])
+    }
+
     /// Moves the entry at `source` so that it ends at `destination` (array semantics: remove,
     /// then insert). Placeholders may be moved too; they keep tracking their index.
     public func move(from source: Int, to destination: Int) {

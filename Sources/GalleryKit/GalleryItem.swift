@@ -47,6 +47,15 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     public let count: Int
     /// Names of the albums holding the photo (for a stack, any of its photos), in sidebar order.
     public let albumNames: [String]
+    /// Every photo the tile stands for, in stack order: what a drag of this tile
+    /// carries. Files are the library's copies.
+    public var members: [Member] = []
+
+    public struct Member: Hashable, Sendable {
+        public let photoID: PhotoID
+        public let fileURL: URL
+        public let title: String
+    }
 
     /// True when the cover's file is missing: the view shows a "missing" tile.
     public var isMissing: Bool { covers.first?.isMissing ?? true }

@@ -50,6 +50,10 @@ struct ItemLoader {
                               isMissing: !presence.contains(row.fileName))
         }
 
+        func member(_ row: PhotoRow) -> GalleryItem.Member {
+            GalleryItem.Member(photoID: row.id, fileURL: location.photoURL(fileName: row.fileName), title: row.title)
+        }
+
         var result: [GalleryItem.ID: GalleryItem] = [:]
         result.reserveCapacity(ids.count)
         for id in ids {
@@ -57,7 +61,8 @@ struct ItemLoader {
             case .photo(let photoID):
                 guard let row = singles[photoID] else { continue }
                 result[id] = GalleryItem(id: id, title: row.title, date: row.displayDate, pixelSize: row.pixelSize,
-                                         covers: [cover(row)], count: 1, albumNames: albumNames[photoID] ?? [])
+                                         covers: [cover(row)], count: 1, albumNames: albumNames[photoID] ?? [],
+                                         members: [member(row)])
             case .stack(let stackID):
                 guard let rows = members[stackID], let first = rows.first else { continue }
                 var names: [String] = []
@@ -66,7 +71,8 @@ struct ItemLoader {
                 }
                 let title = titles[stackID].flatMap { $0.isEmpty ? nil : $0 } ?? first.title
                 result[id] = GalleryItem(id: id, title: title, date: first.displayDate, pixelSize: first.pixelSize,
-                                         covers: rows.prefix(3).map(cover), count: rows.count, albumNames: names)
+                                         covers: rows.prefix(3).map(cover), count: rows.count, albumNames: names,
+                                         members: rows.map(member))
             }
         }
         return result

@@ -178,3 +178,19 @@ import Testing
         #expect(collection.snapshot == ["a", "b", "c", "p"])
     }
 }
+
+@MainActor @Suite struct PlaceholderReplaceTests {
+    @Test func replacingAnItemUpdatesItInPlaceAndSparesPlaceholders() {
+        let collection = PlaceholderCollection(["a", "b", "c"])
+        let placeholder = collection.insertPlaceholder(at: 1)
+        var changes: [CollectionChange] = []
+        let observation = collection.observeChanges { changes += $0 }
+        defer { observation.cancel() }
+
+        collection.replace(at: 2, with: "B")
+
+        #expect(collection.items == ["a", "B", "c"])
+        #expect(changes == [.replace(at: 2)])
+        #expect(placeholder.index == 1)
+    }
+}

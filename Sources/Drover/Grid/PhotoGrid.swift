@@ -34,6 +34,7 @@ final class PhotoGrid: CanvasLayout {
 
     var onSelectionChanged: (() -> Void)?
     var onContextMenu: ((_ index: Int, _ x: Double, _ y: Double) -> Void)?
+    var onPlaceholderAction: ((String) -> Void)?
 
     init(thumbnails: ThumbnailCache) {
         self.thumbnails = thumbnails
@@ -150,6 +151,7 @@ final class PhotoGrid: CanvasLayout {
             return tile
         }
         let tile = PhotoTile()
+        tile.onPlaceholderAction = { [weak self] id in self?.onPlaceholderAction?(id) }
         let focus = FocusController()
         focus.onEnter { [weak self, weak tile] in
             guard let self, let id = tile?.model?.id else { return }

@@ -14,6 +14,9 @@ final class PhotoTile {
     private let title = Label()
     private let badge = Label()
     private let missingIcon = Image(iconName: "image-missing-symbolic", pixelSize: 48)
+    private let placeholder = PlaceholderOverlay()
+    /// Cancels a loading placeholder or dismisses a failed one, by tile id.
+    var onPlaceholderAction: ((String) -> Void)?
 
     private(set) var model: TileModel?
     private var loads: [Task<Void, Never>] = []
@@ -46,6 +49,8 @@ final class PhotoTile {
         missingIcon.addCSSClass("missing-icon")
         pictureHolder.addOverlay(missingIcon)
 
+        pictureHolder.addOverlay(placeholder.root)
+
         badge.addCSSClass("count-badge")
         badge.horizontalAlignment = GTK_ALIGN_END
         badge.verticalAlignment = GTK_ALIGN_START
@@ -66,8 +71,18 @@ final class PhotoTile {
         let changedImages = self.model?.thumbnails != model.thumbnails
         self.model = model
         title.text = model.title
-        root.accessibleLabel = model.title
         root.accessibleDescription = model.details
+        if case .placeholder(let progress, let failure) = model.kind {
+            root.accessibleLabel = PlaceholderOverlay.accessibleName(title: model.title, progress: progress, failure: failure)
+            let id = model.id
+            placeholder.show(title: model.title, progress: progress, failure: failure) { [weak self] in
+                self?.onPlaceholderAction?(id)
+            }
+        } else {
+            root.accessibleLabel = model.title
+            placeholder.hide()
+        }
+        root.setCSSClass("placeholder", model.isPlaceholder)
 
         var count = 0
         if case .stack(let n) = model.kind { count = n }

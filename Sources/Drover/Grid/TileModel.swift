@@ -8,6 +8,14 @@ struct TileModel: Equatable {
         case photo
         case stack(count: Int)
         case missing
+        /// Something dropped or pasted that is still loading (`progress` nil
+        /// while its size is unknown), or that failed with `failure`.
+        case placeholder(progress: Double?, failure: String?)
+    }
+
+    var isPlaceholder: Bool {
+        if case .placeholder = kind { return true }
+        return false
     }
 
     /// Stable identity across updates and moves (library item id).

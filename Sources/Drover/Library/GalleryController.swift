@@ -11,8 +11,8 @@ final class GalleryController {
     let library: PhotoLibrary
     let window: MainWindow
     private(set) var scope: CollectionScope = .allPhotos
-    /// The items of `scope`, mirrored in the order the grid shows them.
-    private(set) var items: [GalleryItem] = []
+    /// The items of `scope` and the placeholders among them, as the grid shows them.
+    let model = CollectionModel()
     private(set) var albums: [AlbumSummary] = []
     private var collectionToken: ObservationToken?
     private var albumsToken: ObservationToken?
@@ -24,6 +24,12 @@ final class GalleryController {
         window.sidebar.onRename = { [weak self] album in self?.askToRename(album) }
         window.sidebar.onDelete = { [weak self] album in self?.deleteAlbum(album) }
         window.newAlbumButton.onClicked { [weak self] in self?.askForNewAlbum() }
+        model.onChange = { [weak self] steps in self?.modelChanged(steps) }
+        model.reloadHandler = { [weak self] tiles in
+            self?.window.grid.setItems(tiles)
+            self?.updateEmptyState()
+        }
+        window.grid.onPlaceholderAction = { [weak self] id in self?.model.placeholderAction(tileID: id) }
     }
 
     /// Loads the album list and the main collection, and starts observing them.
@@ -52,10 +58,9 @@ final class GalleryController {
             }
             guard self.scope == scope else { token.cancel(); return }
             collectionToken = token
-            self.items = items
-            window.grid.setItems(items.map(TileModel.init))
+            model.load(items)
             window.deleteZone.setScope(albumName: albumName(for: scope))
-            window.showGridOrEmptyState(albumName: albumName(for: scope))
+            updateEmptyState()
         } catch {
             window.toast.show("Could not open this collection: \(Self.describe(error))")
         }
@@ -65,8 +70,15 @@ final class GalleryController {
 
     private func apply(_ change: CollectionChange) {
         guard change.scope == scope else { return }
-        items.apply(change.steps)
-        window.grid.apply(change.steps.map(Self.tileStep))
+        model.apply(change.steps)
+    }
+
+    private func modelChanged(_ steps: [ChangeStep<TileModel>]) {
+        window.grid.apply(steps)
+        updateEmptyState()
+    }
+
+    private func updateEmptyState() {
         window.showGridOrEmptyState(albumName: albumName(for: scope))
     }
 
@@ -77,15 +89,6 @@ final class GalleryController {
             Task { await show(.allPhotos) }
         } else if case .album = scope {
             window.deleteZone.setScope(albumName: albumName(for: scope))
-        }
-    }
-
-    private static func tileStep(_ step: ChangeStep<GalleryItem>) -> ChangeStep<TileModel> {
-        switch step {
-        case .insert(let item, let index): .insert(TileModel(item), at: index)
-        case .remove(let index): .remove(at: index)
-        case .move(let from, let to): .move(from: from, to: to)
-        case .update(let item, let index): .update(TileModel(item), at: index)
         }
     }
 

@@ -1,0 +1,162 @@
+import DragKit
+import Foundation
+import GalleryKit
+
+/// What the grid shows for one collection: the library's items plus the
+/// placeholders of drops still loading, kept in DragKit's placeholder
+/// collection so placeholders track their place through every change.
+///
+/// The library speaks in item indices (it knows nothing of placeholders); the
+/// grid speaks in entry indices (placeholders included). This type translates,
+/// and turns every entry change into a step for the grid.
+@MainActor
+final class CollectionModel {
+    struct PlaceholderInfo {
+        let context: PlaceholderContext<GalleryItem>
+        let title: String
+        let cancel: () -> Void
+    }
+
+    private let entries = PlaceholderCollection<GalleryItem>([])
+    private var placeholders: [PlaceholderID: PlaceholderInfo] = [:]
+    /// Placeholders whose photo is being committed, by the thumbnail the
+    /// library will report for it: its insert becomes the placeholder's commit.
+    private var pendingCommits: [URL: PlaceholderContext<GalleryItem>] = [:]
+    private var observations: [Observation] = []
+
+    /// Receives the grid steps of every change, in order.
+    var onChange: (([ChangeStep<TileModel>]) -> Void)?
+
+    init() {
+        observations.append(entries.observeChanges { [weak self] changes in self?.forward(changes) })
+        observations.append(entries.observePlaceholders { [weak self] context in self?.placeholderChanged(context) })
+    }
+
+    var count: Int { entries.count }
+    var items: [GalleryItem] { entries.items }
+
+    func item(at index: Int) -> GalleryItem? { entries[index].item }
+
+    func tile(at index: Int) -> TileModel {
+        switch entries[index] {
+        case .item(let item): TileModel(item)
+        case .placeholder(let id): placeholderTile(id)
+        }
+    }
+
+    var tiles: [TileModel] { (0..<entries.count).map(tile(at:)) }
+
+    /// Where the library would put an item shown at entry `index`.
+    func itemIndex(forEntryAt index: Int) -> Int { entries.itemIndex(forEntryAt: index) }
+
+    /// The entry index of the library's item at `itemIndex` (`count` past the end).
+    func entryIndex(forItemIndex itemIndex: Int, skipping skipped: Int? = nil) -> Int {
+        var seen = 0
+        for index in 0..<entries.count where index != skipped {
+            guard entries[index].item != nil else { continue }
+            if seen == itemIndex { return skipped.map { index > $0 ? index - 1 : index } ?? index }
+            seen += 1
+        }
+        return skipped == nil ? entries.count : entries.count - 1
+    }
+
+    // MARK: The library's changes
+
+    /// Replaces the items (a new collection was opened); placeholders stay.
+    func load(_ items: [GalleryItem]) {
+        entries.reload(items)
+    }
+
+    func apply(_ steps: [ChangeStep<GalleryItem>]) {
+        for step in steps {
+            switch step {
+            case .insert(let item, let itemIndex):
+                if let url = item.covers.first?.thumbnailURL, let context = pendingCommits.removeValue(forKey: url),
+                   context.index != nil {
+                    _ = context.commit(item)
+                } else {
+                    entries.insert(item, at: entryIndex(forItemIndex: itemIndex))
+                }
+            case .remove(let itemIndex):
+                entries.remove(at: entryIndex(forItemIndex: itemIndex))
+            case .move(let from, let to):
+                let source = entryIndex(forItemIndex: from)
+                entries.move(from: source, to: entryIndex(forItemIndex: to, skipping: source))
+            case .update(let item, let itemIndex):
+                entries.replace(at: entryIndex(forItemIndex: itemIndex), with: item)
+            }
+        }
+    }
+
+    // MARK: Placeholders
+
+    func insertPlaceholder(at index: Int, title: String, cancel: @escaping () -> Void) -> PlaceholderContext<GalleryItem> {
+        let context = entries.insertPlaceholder(at: min(max(0, index), entries.count))
+        placeholders[context.id] = PlaceholderInfo(context: context, title: title, cancel: cancel)
+        onChange?([.update(placeholderTile(context.id), at: context.index!)])
+        return context
+    }
+
+    /// The library is about to insert the photo with this thumbnail for `context`.
+    func expectCommit(of thumbnailURL: URL, for context: PlaceholderContext<GalleryItem>) {
+        pendingCommits[thumbnailURL] = context
+    }
+
+    /// The tile's cancel (loading) or dismiss (failed) button.
+    func placeholderAction(tileID: String) {
+        guard let info = placeholders.values.first(where: { Self.tileID($0.context.id) == tileID }) else { return }
+        if case .failed = info.context.state {
+            info.context.delete()
+        } else {
+            info.cancel()
+            info.context.cancel()
+        }
+    }
+
+    private func placeholderChanged(_ context: PlaceholderContext<GalleryItem>) {
+        if context.isResolved {
+            placeholders[context.id] = nil
+            pendingCommits = pendingCommits.filter { $0.value !== context }
+            return
+        }
+        guard let index = context.index else { return }
+        onChange?([.update(placeholderTile(context.id), at: index)])
+    }
+
+    private func placeholderTile(_ id: PlaceholderID) -> TileModel {
+        let info = placeholders[id]
+        var failure: String?
+        if case .failed(let message) = info?.context.state { failure = message }
+        let progress = info.map { $0.context.progress > 0 ? $0.context.progress : nil } ?? nil
+        return TileModel(id: Self.tileID(id), title: info?.title ?? "Item", kind: .placeholder(progress: progress, failure: failure),
+                         details: failure == nil ? "Still loading; it can be cancelled." : "Failed; it can be dismissed.",
+                         thumbnails: [])
+    }
+
+    static func tileID(_ id: PlaceholderID) -> String { "placeholder \(id.rawValue)" }
+
+    // MARK: Entry changes to grid steps
+
+    private func forward(_ changes: [DragKit.CollectionChange]) {
+        var steps: [ChangeStep<TileModel>] = []
+        for change in changes {
+            switch change {
+            case .insert(let index): steps.append(.insert(tile(at: index), at: index))
+            case .remove(let index): steps.append(.remove(at: index))
+            case .move(let from, let to): steps.append(.move(from: from, to: to))
+            case .replace(let index):
+                // A placeholder became its photo: the tile changes identity in place.
+                steps.append(.remove(at: index))
+                steps.append(.insert(tile(at: index), at: index))
+            case .reload:
+                onChange?(steps)
+                steps = []
+                reloadHandler?(tiles)
+            }
+        }
+        if !steps.isEmpty { onChange?(steps) }
+    }
+
+    /// Receives all tiles when the collection was replaced wholesale.
+    var reloadHandler: (([TileModel]) -> Void)?
+}
