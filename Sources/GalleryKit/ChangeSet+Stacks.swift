@@ -38,7 +38,8 @@ extension ChangeSet {
         }
     }
 
-    /// The photos an item stands for, in order.
+    /// The photos an item stands for, in order. A note stands for none and is refused:
+    /// every caller (albums, stacks) is somewhere notes may not go.
     func photoIDs(of item: GalleryItem.ID) throws -> [PhotoID] {
         switch item {
         case .photo(let id):
@@ -48,6 +49,8 @@ extension ChangeSet {
             let members = try stackMembers(id)
             guard !members.isEmpty else { throw LibraryError.itemNotFound(item) }
             return members
+        case .note(let id):
+            throw LibraryError.notAllowedForNote(id)
         }
     }
 }

@@ -1,17 +1,19 @@
 import Foundation
 
-/// What a collection shows in one tile: a single photo or a stack.
+/// What a collection shows in one tile: a single photo, a stack, or a text note.
 /// A plain value, safe to hand from any thread to the main actor.
 public struct GalleryItem: Identifiable, Hashable, Sendable {
     public enum ID: Hashable, Sendable, CustomStringConvertible {
         case photo(PhotoID)
         case stack(StackID)
-        // A later migration may add `case note(NoteID)` for text notes.
+        /// A text note, only ever in the main collection.
+        case note(NoteID)
 
         public var description: String {
             switch self {
             case .photo(let id): id.description
             case .stack(let id): id.description
+            case .note(let id): id.description
             }
         }
     }
@@ -19,6 +21,7 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case photo
         case stack
+        case note
     }
 
     /// A photo shown on the tile: the photo itself, or one of a stack's top three.
@@ -34,22 +37,27 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         switch id {
         case .photo: .photo
         case .stack: .stack
+        case .note: .note
         }
     }
+    /// For a note, its first non-blank line, cut to about 60 characters.
     public let title: String
-    /// The cover photo's date (see `Photo.displayDate`).
+    /// The cover photo's date (see `Photo.displayDate`); for a note, when it was added.
     public let date: Date
-    /// The cover photo's size.
+    /// The cover photo's size; 1 × 1 for a note, which has no pixels (draw it square).
     public let pixelSize: PixelSize
-    /// The cover first; up to three for a stack, drawn fanned.
+    /// The cover first; up to three for a stack, drawn fanned. Empty for a note.
     public let covers: [Cover]
-    /// How many photos the tile stands for: 1 for a photo.
+    /// How many photos the tile stands for: 1 for a photo, and 1 for a note.
     public let count: Int
-    /// Names of the albums holding the photo (for a stack, any of its photos), in sidebar order.
+    /// Names of the albums holding the photo (for a stack, any of its photos), in sidebar
+    /// order. Always empty for a note: notes never join albums.
     public let albumNames: [String]
+    /// The whole text of a note; nil for photos and stacks.
+    public let noteText: String?
     /// Every photo the tile stands for, in stack order: what a drag of this tile
-    /// carries. Files are the library's copies.
-    public var members: [Member] = []
+    /// carries. Files are the library's copies. Empty for a note.
+    public let members: [Member]
 
     public struct Member: Hashable, Sendable {
         public let photoID: PhotoID
@@ -57,8 +65,22 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         public let title: String
     }
 
+    init(id: ID, title: String, date: Date, pixelSize: PixelSize, covers: [Cover], count: Int,
+         albumNames: [String], noteText: String? = nil, members: [Member] = []) {
+        self.id = id
+        self.title = title
+        self.date = date
+        self.pixelSize = pixelSize
+        self.covers = covers
+        self.count = count
+        self.albumNames = albumNames
+        self.noteText = noteText
+        self.members = members
+    }
+
     /// True when the cover's file is missing: the view shows a "missing" tile.
-    public var isMissing: Bool { covers.first?.isMissing ?? true }
+    /// A note has no file, so it is never missing.
+    public var isMissing: Bool { kind == .note ? false : covers.first?.isMissing ?? true }
     public var thumbnailURLs: [URL] { covers.map(\.thumbnailURL) }
 }
 

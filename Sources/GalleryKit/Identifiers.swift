@@ -22,3 +22,10 @@ public struct AlbumID: RawRepresentable, Hashable, Comparable, Sendable, Codable
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     public var description: String { "album \(rawValue)" }
 }
+
+public struct NoteID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let rawValue: Int64
+    public init(rawValue: Int64) { self.rawValue = rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "note \(rawValue)" }
+}

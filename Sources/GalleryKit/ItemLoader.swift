@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Builds `GalleryItem`s and `AlbumSummary`s from the database in a few set queries,
-/// whatever the number of items (10,000 tiles load in four queries and one directory read).
+/// whatever the number of items (10,000 tiles load in five queries and one directory read).
 struct ItemLoader {
     let db: Database
     let location: LibraryLocation
@@ -31,16 +31,19 @@ struct ItemLoader {
         guard !ids.isEmpty else { return [:] }
         var photoIDs: [PhotoID] = []
         var stackIDs: [StackID] = []
+        var noteIDs: [NoteID] = []
         for id in ids {
             switch id {
             case .photo(let photoID): photoIDs.append(photoID)
             case .stack(let stackID): stackIDs.append(stackID)
+            case .note(let noteID): noteIDs.append(noteID)
             }
         }
         let whole = ids.count > Self.wholeTableThreshold
         let singles = try photoRows(whole ? nil : photoIDs)
         let members = try stackMembers(whole ? nil : stackIDs)
         let titles = try stackTitles(whole ? nil : stackIDs)
+        let notes = noteIDs.isEmpty ? [:] : try noteRows(whole ? nil : noteIDs)
         let shownPhotoIDs = photoIDs + members.values.flatMap { $0.map(\.id) }
         let albumNames = try albumNames(whole ? nil : shownPhotoIDs)
         let presence = FilePresence(location: location, listWholeDirectory: whole)
@@ -73,6 +76,8 @@ struct ItemLoader {
                 result[id] = GalleryItem(id: id, title: title, date: first.displayDate, pixelSize: first.pixelSize,
                                          covers: rows.prefix(3).map(cover), count: rows.count, albumNames: names,
                                          members: rows.map(member))
+            case .note(let noteID):
+                result[id] = notes[noteID]?.item
             }
         }
         return result
@@ -112,6 +117,19 @@ struct ItemLoader {
             }
         } else {
             rows = try Row.fetchAll(db, sql: "SELECT \(PhotoRow.columns) FROM photo").map(PhotoRow.init(row:))
+        }
+        return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func noteRows(_ ids: [NoteID]?) throws -> [NoteID: NoteRow] {
+        let rows: [NoteRow]
+        if let ids {
+            rows = try db.inChunks(ids) { chunk in
+                try Row.fetchAll(db, sql: "SELECT \(NoteRow.columns) FROM note WHERE id IN (\(questionMarks(chunk.count)))",
+                                 arguments: StatementArguments(chunk.map(\.rawValue))).map(NoteRow.init(row:))
+            }
+        } else {
+            rows = try Row.fetchAll(db, sql: "SELECT \(NoteRow.columns) FROM note").map(NoteRow.init(row:))
         }
         return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }

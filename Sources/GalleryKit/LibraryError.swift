@@ -27,6 +27,16 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
     case invalidManifest(URL, detail: String)
     /// Reading or writing the database failed while the library was open.
     case storageFailed(detail: String)
+    /// A note must have some text besides spaces and line breaks.
+    case emptyNote
+    /// A note's text is over `limit` characters.
+    case noteTooLong(limit: Int)
+    /// Notes stay single tiles in All Photos: they cannot join albums or stacks, and their
+    /// title is their first line, so it cannot be set.
+    case notAllowedForNote(NoteID)
+    /// A `PreparedImport` cannot be committed: its copy was discarded, belongs to another
+    /// library, or is already a photo.
+    case preparedImportUnavailable(source: URL, detail: String)
 
     public var message: String {
         switch self {
@@ -56,6 +66,14 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
             "The sample list “\(url.lastPathComponent)” cannot be read: \(detail)."
         case .storageFailed(let detail):
             "Drover could not save a change to the photo library (\(detail))."
+        case .emptyNote:
+            "A note needs some text."
+        case .noteTooLong(let limit):
+            "The text is too long for a note: the limit is \(limit) characters."
+        case .notAllowedForNote:
+            "Notes stay in All Photos: they cannot be added to albums or stacks, and their title is their first line."
+        case .preparedImportUnavailable(let source, let detail):
+            "“\(source.lastPathComponent)” cannot be added to the library (\(detail)). Import it again."
         }
     }
 

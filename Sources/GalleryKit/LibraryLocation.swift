@@ -29,6 +29,13 @@ public struct LibraryLocation: Hashable, Sendable {
 
     static let temporaryPrefix = ".import-"
 
+    /// Deletes a copy that never became a photo (and its thumbnail). Only for copies with
+    /// no row: a photo's file is never unlinked, it goes to the Trash.
+    func removeUncommittedCopy(fileName: String) {
+        unlink(photoURL(fileName: fileName).path)
+        unlink(thumbnailURL(photoFileName: fileName).path)
+    }
+
     /// `$XDG_DATA_HOME/drover`, or `~/.local/share/drover` when XDG_DATA_HOME is unset or
     /// not absolute (the XDG spec says to ignore relative values).
     public static var defaultDirectory: URL {

@@ -5,16 +5,17 @@ enum OrderStore {
     // MARK: Main collection
 
     static func loadMain(_ db: Database) throws -> [(key: GalleryItem.ID, position: Int)] {
-        try Row.fetchAll(db, sql: "SELECT kind, photoID, stackID, position FROM collectionEntry ORDER BY position, id")
+        try Row.fetchAll(db, sql: "SELECT kind, photoID, stackID, noteID, position FROM collectionEntry ORDER BY position, id")
             .compactMap { row in
                 let kind: String = row[0]
                 let key: GalleryItem.ID
                 switch kind {
                 case "photo": key = .photo(PhotoID(rawValue: row[1]))
                 case "stack": key = .stack(StackID(rawValue: row[2]))
+                case "note": key = .note(NoteID(rawValue: row[3]))
                 default: return nil  // a kind from a newer build; never reached since newer schemas are refused
                 }
-                return (key, row[3])
+                return (key, row[4])
             }
     }
 
@@ -23,6 +24,7 @@ enum OrderStore {
             switch key {
             case .photo(let id): try db.execute(sql: "DELETE FROM collectionEntry WHERE photoID = ?", arguments: [id.rawValue])
             case .stack(let id): try db.execute(sql: "DELETE FROM collectionEntry WHERE stackID = ?", arguments: [id.rawValue])
+            case .note(let id): try db.execute(sql: "DELETE FROM collectionEntry WHERE noteID = ?", arguments: [id.rawValue])
             }
         }
         for (key, position, isNew) in edit.positionsToWrite {
@@ -33,10 +35,15 @@ enum OrderStore {
             case (.stack(let id), true):
                 try db.execute(sql: "INSERT INTO collectionEntry (position, kind, stackID) VALUES (?, 'stack', ?)",
                                arguments: [position, id.rawValue])
+            case (.note(let id), true):
+                try db.execute(sql: "INSERT INTO collectionEntry (position, kind, noteID) VALUES (?, 'note', ?)",
+                               arguments: [position, id.rawValue])
             case (.photo(let id), false):
                 try db.execute(sql: "UPDATE collectionEntry SET position = ? WHERE photoID = ?", arguments: [position, id.rawValue])
             case (.stack(let id), false):
                 try db.execute(sql: "UPDATE collectionEntry SET position = ? WHERE stackID = ?", arguments: [position, id.rawValue])
+            case (.note(let id), false):
+                try db.execute(sql: "UPDATE collectionEntry SET position = ? WHERE noteID = ?", arguments: [position, id.rawValue])
             }
         }
     }

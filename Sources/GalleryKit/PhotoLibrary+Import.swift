@@ -25,6 +25,10 @@ extension PhotoLibrary {
         return try await importFiles(files, into: destination, progress: progress)
     }
 
+    /// Imports files with the titles to give them. See `importFiles(_:into:progress:)`.
+    /// For one file at a time whose place is only known once it is ready (a drop's
+    /// placeholder), use `prepareImport(_:)` and `commitImports(_:into:)`: the same two
+    /// halves this runs, prepare then commit.
     public func importSources(_ sources: [ImportSource], into destination: ImportDestination = .allPhotos(),
                               progress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> ImportReport {
         if case .album(let albumID, _) = destination {
@@ -81,30 +85,35 @@ extension PhotoLibrary {
             }
         }
         guard !prepared.isEmpty else { return }
-        // The copies' names must be durable before rows point at them.
-        let photosDirectory = location.photosDirectory
-        await BlockingWork.run { AtomicFile.syncDirectory(photosDirectory) }
-
         let offset = run.report.imported.count
-        let failCommit = faults.failImportCommit
         do {
-            let batch = prepared
-            let ids = try await mutate { changes in
-                if failCommit { throw LibraryError.storageFailed(detail: "injected commit failure") }
-                return try changes.insertImported(batch, into: destination, offset: offset)
-            }
+            let ids = try await commitPrepared(prepared, into: destination, offset: offset)
             for (photo, id) in zip(prepared, ids) { run.record(photo.source, .imported(id)) }
         } catch {
             let detail = (error as? LibraryError)?.message ?? String(describing: error)
             let location = location
             let batch = prepared
             await BlockingWork.run {
-                for photo in batch {
-                    unlink(location.photoURL(fileName: photo.fileName).path)
-                    unlink(location.thumbnailURL(photoFileName: photo.fileName).path)
-                }
+                for photo in batch { location.removeUncommittedCopy(fileName: photo.fileName) }
             }
             for photo in prepared { run.record(photo.source, .failed(.writeFailed(detail: detail))) }
+        }
+    }
+}
+
+extension PhotoLibrary {
+    /// The commit half of every import: makes the copies' names durable, then writes the
+    /// rows and the collection entries in one transaction and publishes the insert steps.
+    /// `offset` shifts a given index for a batch that follows earlier batches of one import.
+    /// On failure nothing is written; the copies stay for the caller to retry or remove.
+    func commitPrepared(_ photos: [PreparedPhoto], into destination: ImportDestination, offset: Int) async throws -> [PhotoID] {
+        // The copies' names must be durable before rows point at them.
+        let photosDirectory = location.photosDirectory
+        await BlockingWork.run { AtomicFile.syncDirectory(photosDirectory) }
+        let failCommit = faults.failImportCommit
+        return try await mutate { changes in
+            if failCommit { throw LibraryError.storageFailed(detail: "injected commit failure") }
+            return try changes.insertImported(photos, into: destination, offset: offset)
         }
     }
 }

@@ -6,7 +6,7 @@ extension PhotoLibrary {
 
     /// Moves items so they sit together, in the given order, at `index`: an index into
     /// the collection *without* the moved items (what a drop gap shows). In an album,
-    /// items are photos.
+    /// items are photos; in All Photos they may be photos, stacks and notes.
     public func moveItems(_ items: [GalleryItem.ID], to index: Int, in scope: CollectionScope) async throws {
         try await mutate { changes in
             switch scope {
@@ -63,6 +63,9 @@ extension PhotoLibrary {
 
     /// Adds the photos of `items` (a stack adds all its photos) to an album at `index`
     /// (default: the end). Photos already in the album stay where they are.
+    ///
+    /// - Throws: `LibraryError.notAllowedForNote` if `items` holds a note (notes live in
+    ///   All Photos only); nothing is added then, so filter notes out to add the rest.
     public func addItems(_ items: [GalleryItem.ID], toAlbum albumID: AlbumID, at index: Int? = nil) async throws {
         try await mutate { changes in
             var photos: [PhotoID] = []
@@ -104,6 +107,8 @@ extension PhotoLibrary {
                 try changes.db.execute(sql: "UPDATE stack SET title = ? WHERE id = ?", arguments: [title, id.rawValue])
                 guard changes.db.changesCount > 0 else { throw LibraryError.itemNotFound(item) }
                 changes.touch(id)
+            case .note(let id):
+                throw LibraryError.notAllowedForNote(id)
             }
         }
     }
@@ -111,7 +116,8 @@ extension PhotoLibrary {
     // MARK: Stacks
 
     /// Makes one stack of `items` (photos, or stacks whose photos join), in the given
-    /// order, placed where the first of them was in the main collection.
+    /// order, placed where the first of them was in the main collection. Notes cannot be
+    /// stacked (`LibraryError.notAllowedForNote`).
     /// Photos taken out of another stack leave it (a stack left with one photo dissolves).
     @discardableResult
     public func makeStack(of items: [GalleryItem.ID], title: String = "") async throws -> StackID {
@@ -167,6 +173,7 @@ extension ChangeSet {
             switch shownAs[photo]! {
             case .photo: try editMain { $0.remove(.photo(photo)) }
             case .stack(let old): emptied.insert(old)
+            case .note: break  // never: shownAs only holds photos and stacks
             }
         }
         for (position, photo) in members.enumerated() { try setStack(photo, stackID, position: position) }

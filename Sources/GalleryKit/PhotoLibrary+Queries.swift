@@ -32,8 +32,8 @@ extension PhotoLibrary {
         }
     }
 
-    /// The photos an item stands for: the photo, or every photo of the stack in stack order.
-    /// This is what dragging or exporting the item carries.
+    /// The photos an item stands for: the photo, or every photo of the stack in stack order
+    /// (a note has none). This is what dragging or exporting the item carries.
     public func photos(in items: [GalleryItem.ID]) async throws -> [Photo] {
         let location = location
         return try await read { db in
@@ -44,6 +44,7 @@ extension PhotoLibrary {
                 switch item {
                 case .photo(let id): singles[id].map { [$0.photo(in: location)] } ?? []
                 case .stack(let id): (stacks[id] ?? []).map { $0.photo(in: location) }
+                case .note: []
                 }
             }
         }

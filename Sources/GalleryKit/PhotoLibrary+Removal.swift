@@ -1,16 +1,19 @@
 import Foundation
 import GRDB
 
-/// What removing photos took away, enough to put them back exactly (undo): their
-/// rows, places in the main collection, stacks and albums.
+/// What removing items took away, enough to put them back exactly (undo): the photos'
+/// and notes' rows, places in the main collection, stacks and albums.
 ///
-/// The library files are not deleted by removal: `photos` gives their URLs so the
-/// app can move them to the Trash. Until the next open of the library, they stay in
-/// place for undo; on that open, files with no row are cleaned up.
+/// Removal never deletes a library file. The removed photos' files stay in photos/,
+/// recorded as pending for the Trash, while undo (`restore(_:)`) is possible; then
+/// `trash(_:)` moves them to the freedesktop Trash. If Drover stops first, the next
+/// open moves them there. Nothing ever unlinks them.
 public struct RemovedPhotos: Sendable {
-    /// The removed photos, with the library file URLs to send to the Trash.
+    /// The removed photos, with the library file URLs that go to the Trash.
     public let photos: [Photo]
     public var fileURLs: [URL] { photos.map(\.fileURL) }
+    /// The removed notes (they have no file).
+    public var noteIDs: [NoteID] { notes.map(\.id) }
 
     struct StackSnapshot: Sendable {
         var id: StackID
@@ -21,6 +24,7 @@ public struct RemovedPhotos: Sendable {
     }
 
     let rows: [PhotoRow]
+    let notes: [NoteRow]
     /// Main-collection entries that left, with their index before the removal.
     let mainEntries: [(item: GalleryItem.ID, index: Int)]
     let stacks: [StackSnapshot]
@@ -30,32 +34,39 @@ public struct RemovedPhotos: Sendable {
 
 extension PhotoLibrary {
     /// Removes photos from the library: from the main collection, their stacks and albums.
-    /// Returns the record `restore(_:)` takes to undo it.
+    /// Returns the record `restore(_:)` takes to undo it, and `trash(_:)` takes to send
+    /// the files to the Trash once undo is no longer offered.
     public func removePhotos(_ photos: [PhotoID]) async throws -> RemovedPhotos {
         try await mutate { changes in try changes.removeFromLibrary(Set(photos)) }
     }
 
-    /// Removes items (a stack removes all its photos). See `removePhotos(_:)`.
+    /// Removes items (a stack removes all its photos; a note is deleted). See `removePhotos(_:)`.
     public func removeItems(_ items: [GalleryItem.ID]) async throws -> RemovedPhotos {
         try await mutate { changes in
             var photos: Set<PhotoID> = []
-            for item in items { photos.formUnion(try changes.photoIDs(of: item)) }
-            return try changes.removeFromLibrary(photos)
+            var notes: Set<NoteID> = []
+            for item in items {
+                if case .note(let id) = item { notes.insert(id) } else { photos.formUnion(try changes.photoIDs(of: item)) }
+            }
+            return try changes.removeFromLibrary(photos, notes: notes)
         }
     }
 
-    /// Puts removed photos back where they were. Photos already back are skipped; places
-    /// are clamped if the collections changed since.
+    /// Puts removed photos and notes back where they were. Items already back are skipped;
+    /// places are clamped if the collections changed since. Photos whose files already
+    /// went to the Trash (`trash(_:)`, or a reopen) cannot come back and are skipped.
     public func restore(_ removed: RemovedPhotos) async throws {
         try await mutate { changes in try changes.restore(removed) }
     }
 }
 
 extension ChangeSet {
-    func removeFromLibrary(_ ids: Set<PhotoID>) throws -> RemovedPhotos {
+    func removeFromLibrary(_ ids: Set<PhotoID>, notes noteIDs: Set<NoteID> = []) throws -> RemovedPhotos {
         let loader = ItemLoader(db: db, location: location)
         let rows = try loader.photoRows(Array(ids)).values.sorted { $0.id < $1.id }
         for id in ids where !rows.contains(where: { $0.id == id }) { throw LibraryError.photoNotFound(id) }
+        let notes = try loader.noteRows(Array(noteIDs)).values.sorted { $0.id < $1.id }
+        for id in noteIDs where !notes.contains(where: { $0.id == id }) { throw LibraryError.itemNotFound(.note(id)) }
 
         let indexBefore: [GalleryItem.ID: Int] = try editMain { main in
             Dictionary(main.keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -63,6 +74,12 @@ extension ChangeSet {
         var mainEntries: [(item: GalleryItem.ID, index: Int)] = []
         var snapshots: [RemovedPhotos.StackSnapshot] = []
 
+        for note in notes {
+            let key = GalleryItem.ID.note(note.id)
+            if let index = indexBefore[key] { mainEntries.append((key, index)) }
+            try editMain { $0.remove(key) }
+            try db.execute(sql: "DELETE FROM note WHERE id = ?", arguments: [note.id.rawValue])
+        }
         // Single photos leave the main collection.
         for row in rows where row.stackID == nil {
             let key = GalleryItem.ID.photo(row.id)
@@ -98,10 +115,15 @@ extension ChangeSet {
                 albumEntries[albumID] = entries
             }
         }
-        for id in ids {
-            try db.execute(sql: "DELETE FROM photo WHERE id = ?", arguments: [id.rawValue])
+        let now = Date().timeIntervalSince1970
+        for row in rows {
+            try db.execute(sql: "DELETE FROM photo WHERE id = ?", arguments: [row.id.rawValue])
+            // In this same transaction: a removed photo's file is never taken for an
+            // import leftover (which recovery unlinks); it waits for the Trash.
+            try db.execute(sql: "INSERT OR REPLACE INTO pendingTrash (fileName, dateRemoved) VALUES (?, ?)",
+                           arguments: [row.fileName, now])
         }
-        return RemovedPhotos(photos: rows.map { $0.photo(in: location) }, rows: rows,
+        return RemovedPhotos(photos: rows.map { $0.photo(in: location) }, rows: rows, notes: notes,
                              mainEntries: mainEntries, stacks: snapshots, albumEntries: albumEntries)
     }
 
@@ -109,14 +131,23 @@ extension ChangeSet {
         var restored: Set<PhotoID> = []
         for var row in removed.rows {
             guard try stackOf(row.id) == nil else { continue }  // already back
+            // Still pending means its file was not sent to the Trash: it can come back.
+            try db.execute(sql: "DELETE FROM pendingTrash WHERE fileName = ?", arguments: [row.fileName])
+            guard db.changesCount > 0 else { continue }
             row.stackID = nil
             row.stackPosition = nil
             try row.insert(db)
             restored.insert(row.id)
         }
-        guard !restored.isEmpty else { return }
+        var restoredNotes: Set<NoteID> = []
+        for note in removed.notes {
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM note WHERE id = ?", arguments: [note.id.rawValue]) != true else { continue }
+            try note.insert(db)
+            restoredNotes.insert(note.id)
+        }
+        guard !restored.isEmpty || !restoredNotes.isEmpty else { return }
 
-        for stack in removed.stacks {
+        for stack in removed.stacks where !restored.isEmpty {
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM stack WHERE id = ?", arguments: [stack.id.rawValue]) != true {
                 try db.execute(sql: "INSERT INTO stack (id, title, dateCreated) VALUES (?, ?, ?)",
                                arguments: [stack.id.rawValue, stack.title, stack.dateCreated])
@@ -142,6 +173,7 @@ extension ChangeSet {
                 switch item {
                 case .photo(let id): guard restored.contains(id) else { continue }
                 case .stack(let id): guard try !stackMembers(id).isEmpty else { continue }
+                case .note(let id): guard restoredNotes.contains(id) else { continue }
                 }
                 main.insert(item, at: index)
             }

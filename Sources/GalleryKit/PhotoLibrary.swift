@@ -127,6 +127,15 @@ public final class PhotoLibrary: Sendable {
         }
     }
 
+    /// A write transaction that publishes nothing (it changes no collection).
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw Self.libraryError(error)
+        }
+    }
+
     /// Runs one mutation in a write transaction, then publishes its changes after commit.
     func mutate<T: Sendable>(_ body: @escaping @Sendable (ChangeSet) throws -> T) async throws -> T {
         let location = location

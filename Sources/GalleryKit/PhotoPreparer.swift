@@ -2,7 +2,7 @@ import CPixbuf
 import Foundation
 
 /// A file copied into the library with its thumbnail, waiting for its database row.
-struct PreparedPhoto: Sendable {
+struct PreparedPhoto: Sendable, Hashable {
     var source: URL
     var fileName: String
     var originalFileName: String

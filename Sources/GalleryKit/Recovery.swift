@@ -10,12 +10,25 @@ public struct RecoveryReport: Sendable, Equatable {
     public var removedOrphanFiles: [String] = []
     /// Photos whose library file is gone. Their rows are kept; tiles show them as missing.
     public var missingPhotos: [PhotoID] = []
+    /// Files of photos removed before Drover last stopped, and not yet trashed (their undo
+    /// ended with the process): now moved to the freedesktop Trash.
+    public var trashedFiles: [String] = []
+    /// Removed photos' files that could not go to the Trash. They stay in photos/, never
+    /// unlinked, and the next open tries again.
+    public var trashFailures: [TrashFailure] = []
 
-    public var isClean: Bool { removedTemporaryFiles.isEmpty && removedOrphanFiles.isEmpty && missingPhotos.isEmpty }
+    public var isClean: Bool {
+        removedTemporaryFiles.isEmpty && removedOrphanFiles.isEmpty && missingPhotos.isEmpty
+            && trashedFiles.isEmpty && trashFailures.isEmpty
+    }
 }
 
 /// Brings photos/ and thumbnails/ back in line with the database. Runs at open,
 /// before anything else can import, so no file in flight can be mistaken for debris.
+///
+/// Files of removed photos (table `pendingTrash`) go to the freedesktop Trash, never
+/// unlinked. Other files without a row are import leftovers (copies made by Drover,
+/// never the user's originals) and are deleted.
 enum Recovery {
     static func run(_ pool: DatabasePool, location: LibraryLocation) throws -> RecoveryReport {
         var report = RecoveryReport()
@@ -24,12 +37,13 @@ enum Recovery {
         }
         let known = Set(rows.map(\.1))
         let knownThumbnails = Set(known.map { $0 + ".png" })
+        let stillPending = try trashPendingFiles(pool, location: location, known: known, into: &report)
 
         let photoFiles = regularFiles(in: location.photosDirectory)
         for name in photoFiles {
             if name.hasPrefix(LibraryLocation.temporaryPrefix) {
                 remove(location.photosDirectory, name, into: &report.removedTemporaryFiles)
-            } else if !known.contains(name) {
+            } else if !known.contains(name) && !stillPending.contains(name) {
                 remove(location.photosDirectory, name, into: &report.removedOrphanFiles)
             }
         }
@@ -43,6 +57,38 @@ enum Recovery {
         let present = Set(photoFiles)
         report.missingPhotos = rows.filter { !present.contains($0.1) }.map(\.0)
         return report
+    }
+
+    /// Moves removed photos' files to the Trash and clears their records. Returns the
+    /// names still pending (trashing failed): those files must not be swept as orphans.
+    private static func trashPendingFiles(_ pool: DatabasePool, location: LibraryLocation, known: Set<String>,
+                                          into report: inout RecoveryReport) throws -> Set<String> {
+        let pending = try pool.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM pendingTrash ORDER BY fileName") }
+        guard !pending.isEmpty else { return [] }
+        var done: [String] = []
+        var failed: Set<String> = []
+        for name in pending {
+            // A photo row with this name: a new import reused it since. Not ours to trash.
+            if !known.contains(name) {
+                let url = location.photoURL(fileName: name)
+                switch FreedesktopTrash.moveToTrash(url) {
+                case .trashed:
+                    report.trashedFiles.append(name)
+                case .notFound:
+                    break
+                case .failed(let reason):
+                    report.trashFailures.append(TrashFailure(fileURL: url, reason: reason))
+                    failed.insert(name)
+                    continue
+                }
+                unlink(location.thumbnailURL(photoFileName: name).path)
+            }
+            done.append(name)
+        }
+        try pool.write { db in
+            for name in done { try db.execute(sql: "DELETE FROM pendingTrash WHERE fileName = ?", arguments: [name]) }
+        }
+        return failed
     }
 
     /// Names of regular files only: a folder or link someone put there is left alone.

@@ -4,9 +4,11 @@ import GRDB
 ///
 /// Never edit a shipped migration: add a new one. Planned additions go in new
 /// migrations as nullable columns or side tables, for example
-/// `photo.latitude`/`photo.longitude`/`photo.placeName`, a `qrCode(photoID, position,
-/// payload, corners)` table, and a `note` table with `collectionEntry.noteID` and
-/// kind 'note' (the entry table's CHECK already lets unknown kinds through).
+/// `photo.latitude`/`photo.longitude`/`photo.placeName`, or a `qrCode(photoID, position,
+/// payload, corners)` table.
+///
+/// A library migrated by a newer build is refused by older ones (`newerSchema`), so an
+/// older Drover never meets a kind of entry it does not know.
 enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -60,6 +62,9 @@ enum Schema {
                 );
                 CREATE INDEX collectionEntry_order ON collectionEntry(position);
                 """)
+        }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: SchemaV2.sql)
         }
         return migrator
     }
