@@ -15,6 +15,7 @@ final class DroverApplication {
     private var mainWindow: MainWindow?
     private var gallery: GalleryController?
     private var importer: ImportCoordinator?
+    private var dragAndDrop: WindowDragAndDrop?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
     private lazy var thumbnails = ThumbnailCache { url in
@@ -83,6 +84,7 @@ final class DroverApplication {
                 if isFirstRun { await installSamples(into: library, window: window) }
                 let gallery = GalleryController(library: library, window: window)
                 self.gallery = gallery
+                dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
                 let importer = ImportCoordinator(library: library, gallery: gallery)
                 self.importer = importer
                 await gallery.start()

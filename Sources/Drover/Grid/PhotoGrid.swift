@@ -31,6 +31,14 @@ final class PhotoGrid: CanvasLayout {
     private var focusIndex: Int?
     private var pendingFocus = false
     private let slides = TileSlides()
+    /// Tiles lifted into the drag in progress: drawn faded until it ends.
+    private var draggedIDs: Set<String> = []
+    /// Where a drop would insert: tiles from here on shift one cell along.
+    private(set) var gapIndex: Int?
+    private let gapIndicator = Box(GTK_ORIENTATION_VERTICAL)
+    /// A plain press on an already selected tile selects only it on release,
+    /// unless a drag starts first (so a multiple selection can be dragged).
+    private var selectOnlyOnRelease: Int?
 
     var onSelectionChanged: (() -> Void)?
     var onContextMenu: ((_ index: Int, _ x: Double, _ y: Double) -> Void)?
@@ -47,6 +55,10 @@ final class PhotoGrid: CanvasLayout {
         scrolledWindow.expandsHorizontally = true
         scrolledWindow.expandsVertically = true
         scrolledWindow.verticalAdjustment.onValueChanged { [weak self] in self?.scrolled() }
+        gapIndicator.addCSSClass("drop-gap")
+        gapIndicator.canTarget = false
+        gapIndicator.isVisible = false
+        canvas.addChild(gapIndicator)
         installInput()
     }
 
@@ -84,6 +96,22 @@ final class PhotoGrid: CanvasLayout {
 
     func index(of id: String) -> Int? { items.firstIndex { $0.id == id } }
 
+    func isSelected(_ index: Int) -> Bool { items.indices.contains(index) && selection.contains(items[index].id) }
+
+    /// Selects only the tile at `index` (a drag starting on an unselected tile).
+    func selectOnly(_ index: Int) {
+        selectOnlyOnRelease = nil
+        selection.select(only: index, in: items)
+        selectionChanged()
+    }
+
+    /// Fades the tiles lifted into a drag (empty when the drag ends).
+    func setDragged(_ ids: Set<String>) {
+        draggedIDs = ids
+        selectOnlyOnRelease = nil
+        for (id, tile) in visibleTiles { tile.root.setCSSClass("dragged", ids.contains(id)) }
+    }
+
     var selectedIndices: [Int] { items.indices.filter { selection.contains(items[$0].id) } }
 
     // MARK: CanvasLayout
@@ -95,7 +123,7 @@ final class PhotoGrid: CanvasLayout {
         }
         let width = forSize > 0 ? Double(forSize) : geometry.width
         let layout = GridGeometry(width: width, cellSize: Self.cellSize, spacing: Self.spacing, padding: Self.padding)
-        let height = Int32(layout.contentHeight(for: items.count).rounded(.up))
+        let height = Int32(layout.contentHeight(for: items.count + (gapIndex == nil ? 0 : 1)).rounded(.up))
         return (height, height)
     }
 
@@ -109,17 +137,33 @@ final class PhotoGrid: CanvasLayout {
             visibleTiles[id] = nil
             recycle(tile)
         }
+        var previous: UnsafeMutablePointer<GtkWidget>?
         for index in range {
             let model = items[index]
             let tile = visibleTiles[model.id] ?? dequeue()
             visibleTiles[model.id] = tile
+            // Keep the widget order the reading order: AT-SPI lists children,
+            // and Tab moves focus, in sibling order, not by position on screen.
+            if gtk_widget_get_prev_sibling(tile.root.widget) != previous {
+                gtk_widget_insert_after(tile.root.widget, canvas.widget, previous)
+            }
+            previous = tile.root.widget
             tile.bind(model, thumbnails: thumbnails)
             tile.setSelected(selection.contains(model.id))
-            let frame = geometry.frame(at: index)
+            tile.root.setCSSClass("dragged", draggedIDs.contains(model.id))
+            let frame = geometry.frame(at: displayIndex(index))
             let offset = slides.offset(for: model.id)
             canvas.place(tile.root, x: frame.minX, y: frame.minY,
                          width: Int32(Self.cellSize.width), height: Int32(Self.cellSize.height),
                          translation: offset.translation, scale: offset.scale)
+        }
+        if let gapIndex {
+            let frame = geometry.frame(at: gapIndex)
+            gapIndicator.isVisible = true
+            canvas.place(gapIndicator, x: frame.minX + 6, y: frame.minY + 6,
+                         width: Int32(Self.cellSize.width - 12), height: Int32(Self.cellSize.height - 12))
+        } else {
+            gapIndicator.isVisible = false
         }
         if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
             pendingFocus = false
@@ -172,9 +216,26 @@ final class PhotoGrid: CanvasLayout {
     private func currentFrames() -> [String: Rect] {
         var frames: [String: Rect] = [:]
         for index in visibleRange where items.indices.contains(index) {
-            frames[items[index].id] = geometry.frame(at: index)
+            frames[items[index].id] = geometry.frame(at: displayIndex(index))
         }
         return frames
+    }
+
+    /// The cell a tile occupies: its index, or one further when a drop gap opened before it.
+    private func displayIndex(_ index: Int) -> Int {
+        guard let gapIndex, index >= gapIndex else { return index }
+        return index + 1
+    }
+
+    /// Opens a gap at `index` (where a drop would insert), or closes it with nil.
+    /// Neighbours slide aside; the pointer maths stays on the gapless layout,
+    /// so the gap does not chase the pointer.
+    func showGap(at index: Int?) {
+        guard index != gapIndex else { return }
+        let before = currentFrames()
+        gapIndex = index
+        slides.start(from: before, to: { [geometry] i in geometry.frame(at: self.displayIndex(i)) }, items: items, canvas: canvas)
+        canvas.queueResize()
     }
 
     // MARK: Focus, selection and keyboard
@@ -214,6 +275,11 @@ final class PhotoGrid: CanvasLayout {
             guard let self, let click else { return }
             self.pressed(at: Point(x: x, y: y), button: click.currentButton, modifiers: click.currentModifiers)
         }
+        click.onReleased { [weak self] _, _, _ in
+            guard let self, let index = self.selectOnlyOnRelease else { return }
+            self.selectOnlyOnRelease = nil
+            if self.items.indices.contains(index) { self.selectOnly(index) }
+        }
         canvas.add(click)
 
         let keys = KeyController()
@@ -250,6 +316,8 @@ final class PhotoGrid: CanvasLayout {
             selection.extend(to: index, in: items)
         } else if modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 {
             selection.toggle(index, in: items)
+        } else if selection.contains(items[index].id) {
+            selectOnlyOnRelease = index
         } else {
             selection.select(only: index, in: items)
         }

@@ -75,7 +75,7 @@ final class PhotoTile {
         if case .placeholder(let progress, let failure) = model.kind {
             root.accessibleLabel = PlaceholderOverlay.accessibleName(title: model.title, progress: progress, failure: failure)
             let id = model.id
-            placeholder.show(title: model.title, progress: progress, failure: failure) { [weak self] in
+            placeholder.show(title: model.title, progress: progress, failure: failure, detail: model.details) { [weak self] in
                 self?.onPlaceholderAction?(id)
             }
         } else {

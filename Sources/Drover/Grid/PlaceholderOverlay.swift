@@ -30,7 +30,7 @@ final class PlaceholderOverlay {
     }
 
     /// Shows the placeholder for `title`; `action` cancels (loading) or dismisses (failed).
-    func show(title: String, progress value: Double?, failure: String?, action: @escaping () -> Void) {
+    func show(title: String, progress value: Double?, failure: String?, detail: String, action: @escaping () -> Void) {
         root.isVisible = true
         self.action = action
         if let failure {
@@ -44,7 +44,7 @@ final class PlaceholderOverlay {
         } else {
             progress.isVisible = true
             if let value { progress.fraction = value } else { gtk_progress_bar_pulse(OpaquePointer(progress.rawPointer)) }
-            status.text = value.map { "\(Int(($0 * 100).rounded())) %" } ?? "Waiting…"
+            status.text = value.map { "\(Int(($0 * 100).rounded())) %" } ?? detail
             button.accessibleLabel = "Cancel importing \(title)"
             button.tooltip = "Cancel"
             gtk_button_set_icon_name(button.pointer(), "process-stop-symbolic")

@@ -15,6 +15,8 @@ final class CollectionModel {
         let context: PlaceholderContext<GalleryItem>
         let title: String
         let cancel: () -> Void
+        /// How far loading got when no fraction is known ("240 KB received").
+        var detail: String?
     }
 
     private let entries = PlaceholderCollection<GalleryItem>([])
@@ -97,6 +99,13 @@ final class CollectionModel {
         return context
     }
 
+    /// Shows how far a load of unknown size got.
+    func setDetail(_ detail: String, for context: PlaceholderContext<GalleryItem>) {
+        guard placeholders[context.id] != nil, let index = context.index else { return }
+        placeholders[context.id]?.detail = detail
+        onChange?([.update(placeholderTile(context.id), at: index)])
+    }
+
     /// The library is about to insert the photo with this thumbnail for `context`.
     func expectCommit(of thumbnailURL: URL, for context: PlaceholderContext<GalleryItem>) {
         pendingCommits[thumbnailURL] = context
@@ -128,9 +137,9 @@ final class CollectionModel {
         var failure: String?
         if case .failed(let message) = info?.context.state { failure = message }
         let progress = info.map { $0.context.progress > 0 ? $0.context.progress : nil } ?? nil
+        let details = failure.map { _ in "Failed; it can be dismissed." } ?? info?.detail ?? "Still loading; it can be cancelled."
         return TileModel(id: Self.tileID(id), title: info?.title ?? "Item", kind: .placeholder(progress: progress, failure: failure),
-                         details: failure == nil ? "Still loading; it can be cancelled." : "Failed; it can be dismissed.",
-                         thumbnails: [])
+                         details: details, thumbnails: [])
     }
 
     static func tileID(_ id: PlaceholderID) -> String { "placeholder \(id.rawValue)" }

@@ -1,4 +1,5 @@
 import Dispatch
+import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
@@ -68,7 +69,7 @@ final class GalleryController {
 
     // MARK: Changes from the library
 
-    private func apply(_ change: CollectionChange) {
+    private func apply(_ change: GalleryKit.CollectionChange) {
         guard change.scope == scope else { return }
         model.apply(change.steps)
     }
@@ -95,6 +96,118 @@ final class GalleryController {
     private func showAlbums() {
         window.sidebar.setAlbums(albums.map { .init(id: String($0.id.rawValue), name: $0.name, count: $0.photoCount) })
         if case .album(let id) = scope { window.sidebar.select(.album(id: String(id.rawValue))) }
+    }
+
+    // MARK: Drops
+
+    /// Moves tiles (an in-app drag) so they land at grid `insertionIndex`.
+    func reorder(_ tiles: [GalleryItem.ID], selection: MovingSelection, insertionIndex: Int) {
+        // The library counts positions among its items, without the moved ones.
+        let index = model.itemIndex(forEntryAt: insertionIndex) - selection.countBefore(insertionIndex)
+        let scope = self.scope
+        Task {
+            do { try await library.moveItems(tiles, to: max(0, index), in: scope) } catch {
+                window.toast.show("Could not move the photos: \(Self.describe(error))")
+            }
+        }
+    }
+
+    /// Deletes tiles: from the library in All Photos, from the album inside an
+    /// album. An Undo toast restores them exactly; if it goes unused, the
+    /// library files go to the freedesktop Trash (never unlinked).
+    func delete(_ tiles: [GalleryItem]) {
+        let count = tiles.reduce(0) { $0 + $1.count }
+        let noun = count == 1 ? "1 photo" : "\(count) photos"
+        switch scope {
+        case .allPhotos:
+            Task {
+                do {
+                    let removed = try await library.removeItems(tiles.map(\.id))
+                    window.toast.show("Deleted \(noun).", actionLabel: "Undo", action: { [weak self] in
+                        self?.undoDelete(removed, noun: noun)
+                    }, whenIgnored: { [weak self] in self?.trash(removed) })
+                } catch {
+                    window.toast.show("Could not delete: \(Self.describe(error))")
+                }
+            }
+        case .album(let album):
+            let photos = tiles.flatMap { $0.members.map(\.photoID) }
+            let name = albumName(for: scope) ?? "the album"
+            // Undo puts each photo back at its old place, lowest index first.
+            let positions = tiles.compactMap { tile in model.items.firstIndex { $0.id == tile.id } }
+            Task {
+                do {
+                    try await library.removePhotos(photos, fromAlbum: album)
+                    window.toast.show("Removed \(noun) from \u{201C}\(name)\u{201D}.", actionLabel: "Undo", action: { [weak self] in
+                        guard let self else { return }
+                        Task {
+                            for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
+                                try? await self.library.addPhotos([photo], toAlbum: album, at: position)
+                            }
+                            self.window.grid.canvas.announce("Restored \(noun) to \(name).")
+                        }
+                    })
+                } catch {
+                    window.toast.show("Could not remove from the album: \(Self.describe(error))")
+                }
+            }
+        }
+    }
+
+    private func undoDelete(_ removed: RemovedPhotos, noun: String) {
+        Task {
+            do {
+                try await library.restore(removed)
+                window.grid.canvas.announce("Restored \(noun).")
+            } catch {
+                window.toast.show("Could not restore: \(Self.describe(error))")
+            }
+        }
+    }
+
+    private func trash(_ removed: RemovedPhotos) {
+        Task {
+            do {
+                let report = try await library.trash(removed)
+                if !report.failures.isEmpty {
+                    window.toast.show("\(report.failures.count) photos could not be moved to the Trash; they stay in the library folder.")
+                }
+            } catch {
+                window.toast.show("Could not move photos to the Trash: \(Self.describe(error))")
+            }
+        }
+    }
+
+    /// Adds photos to an album; with `movingFrom` an album, takes them out of it.
+    func add(_ photos: [PhotoID], toAlbum album: AlbumID, movingFrom source: CollectionScope?) {
+        let name = albums.first { $0.id == album }?.name ?? "the album"
+        let noun = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+        Task {
+            do {
+                try await library.addPhotos(photos, toAlbum: album)
+                if case .album(let origin) = source, origin != album {
+                    try await library.removePhotos(photos, fromAlbum: origin)
+                    window.grid.canvas.announce("Moved \(noun) to \(name).")
+                } else {
+                    window.grid.canvas.announce("Added \(noun) to \(name).")
+                }
+            } catch {
+                window.toast.show("Could not add to \u{201C}\(name)\u{201D}: \(Self.describe(error))")
+            }
+        }
+    }
+
+    func moveAlbum(_ album: AlbumID, to index: Int) {
+        Task {
+            do { try await library.moveAlbum(album, to: index) } catch {
+                window.toast.show("Could not move the album: \(Self.describe(error))")
+            }
+        }
+    }
+
+    /// Adds text as a note tile at grid `index`.
+    func addNote(_ text: String, atEntry index: Int) async throws {
+        _ = try await library.addNote(text, at: model.itemIndex(forEntryAt: index))
     }
 
     // MARK: Albums

@@ -23,7 +23,7 @@ final class AlbumSidebar {
     let root = ScrolledWindow()
     let list = ListBox()
     private(set) var albums: [AlbumRow] = []
-    private var rows: [ListBoxRow] = []
+    private(set) var rows: [ListBoxRow] = []
     private let allPhotosRow: ListBoxRow
     private var menu: PopoverMenu?
 

@@ -12,6 +12,7 @@ final class MainWindow {
     let emptyState = EmptyState()
     let deleteZone = DeleteZone()
     let toast = Toast()
+    let animations = AnimationLayer()
     let newAlbumButton = Button(iconName: "list-add-symbolic", accessibleLabel: "New Album")
     let albumPrompt = NamePrompt(confirmLabel: "Create Album")
     let renamePrompt = NamePrompt(confirmLabel: "Rename")
@@ -47,7 +48,11 @@ final class MainWindow {
         let main = Box(GTK_ORIENTATION_VERTICAL)
         main.append(paned)
         main.append(deleteZone.root)
-        window.setChild(main)
+        // Animations fly over everything (from the grid into the delete zone).
+        let layered = Overlay()
+        layered.setChild(main)
+        layered.addOverlay(animations.canvas)
+        window.setChild(layered)
     }
 
     /// Shows the grid, or the empty state when there is nothing to show.

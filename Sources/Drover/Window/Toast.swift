@@ -10,6 +10,9 @@ final class Toast {
     private let actionButton = Button(label: "Undo")
     private let closeButton = Button(iconName: "window-close-symbolic", accessibleLabel: "Dismiss")
     private var action: (() -> Void)?
+    /// Runs when the toast goes without its action being taken (timeout, close,
+    /// or another toast replacing it): for example, trashing deleted photos.
+    private var whenIgnored: (() -> Void)?
     private var timer: TimerSource?
 
     init() {
@@ -26,6 +29,7 @@ final class Toast {
         root.isVisible = false
         actionButton.onClicked { [weak self] in
             let action = self?.action
+            self?.whenIgnored = nil
             self?.dismiss()
             action?()
         }
@@ -33,7 +37,12 @@ final class Toast {
     }
 
     /// Shows `text`; with `actionLabel`, a button that runs `action` once.
-    func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 8, action: (() -> Void)? = nil) {
+    func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 8, action: (() -> Void)? = nil,
+              whenIgnored: (() -> Void)? = nil) {
+        let previous = self.whenIgnored
+        self.whenIgnored = nil
+        previous?()
+        self.whenIgnored = whenIgnored
         message.text = text
         actionButton.isVisible = actionLabel != nil
         if let actionLabel { actionButton.label = actionLabel }
@@ -48,6 +57,9 @@ final class Toast {
         timer?.cancel()
         timer = nil
         action = nil
+        let ignored = whenIgnored
+        whenIgnored = nil
+        ignored?()
         root.revealsChild = false
         // Hidden once it has slid away, so assistive technology does not find
         // a stale message.

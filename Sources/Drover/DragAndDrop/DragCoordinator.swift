@@ -1,0 +1,98 @@
+import CGtk
+import DragKit
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// The drag in progress that started in this window, if any. Every drop
+/// target (grid, album rows, delete zone) asks it whether a drop is in-app,
+/// and builds its DragKit drop session from it, so all targets follow one
+/// set of rules.
+@MainActor
+final class DragCoordinator {
+    /// An in-app drag: DragKit's session, the GDK drag that carries it, and
+    /// the tiles it was lifted from.
+    @MainActor
+    final class InAppDrag {
+        let session: DragSession
+        let gdkDrag: OpaquePointer
+        let sourceScope: CollectionScope
+        /// The dragged tiles, in order, with their photos.
+        private(set) var tiles: [GalleryItem]
+
+        init(session: DragSession, gdkDrag: OpaquePointer, sourceScope: CollectionScope, tiles: [GalleryItem]) {
+            self.session = session
+            self.gdkDrag = gdkDrag
+            self.sourceScope = sourceScope
+            self.tiles = tiles
+        }
+
+        var tileIDs: [GalleryItem.ID] { tiles.map(\.id) }
+        var photoIDs: [PhotoID] { session.items.compactMap { $0.localObject?.value(as: PhotoID.self) } }
+        var fileURLs: [URL] { tiles.flatMap { $0.members.map(\.fileURL) } }
+
+        /// Flocking: adds a tile's photos to the drag (DragKit refuses duplicates).
+        func add(_ tile: GalleryItem, at index: Int) -> Bool {
+            let joined = session.add(DragItems.make(for: tile, at: index))
+            if !joined.isEmpty { tiles.append(tile) }
+            return !joined.isEmpty
+        }
+    }
+
+    private(set) var current: InAppDrag?
+    /// Called when any in-app drag ends, however it ended.
+    var onDragEnded: [() -> Void] = []
+
+    func begin(_ drag: InAppDrag) { current = drag }
+
+    func end() {
+        current = nil
+        onDragEnded.forEach { $0() }
+    }
+
+    /// The drag over a target as DragKit sees it: this window's drag, or one
+    /// from elsewhere described by the formats it offers.
+    func dropSession(for drop: Drop) -> DropSession {
+        if let current, drop.localDrag == current.gdkDrag {
+            return DropSession(local: current.session, rules: Self.rules)
+        }
+        return DropSession(external: [ExternalDropItem.make(offering: drop.mimeTypes)],
+                          offering: DragOperations(gdkActions: drop.actions), rules: Self.rules)
+    }
+
+    /// What Drover takes in: its own photos, files, images of any type GTK
+    /// can decode, and text (which becomes a note).
+    static let rules = DropRules(importableTypes: [.photoID, .uriList, .anyImage, ContentType("text/plain")])
+
+    /// The formats drop targets register for, in order of preference.
+    static let acceptedMimeTypes = ["application/x-drover-photo-id", "text/uri-list", "image/png", "image/jpeg",
+                                    "image/gif", "image/webp", "image/tiff", "image/bmp",
+                                    "text/plain;charset=utf-8", "text/plain"]
+}
+
+extension DragOperations {
+    init(gdkActions: GdkDragAction) {
+        self = []
+        if gdkActions.rawValue & GDK_ACTION_COPY.rawValue != 0 { insert(.copy) }
+        if gdkActions.rawValue & GDK_ACTION_MOVE.rawValue != 0 { insert(.move) }
+    }
+}
+
+extension DropOperation {
+    /// The action to report to GDK. In-app moves and drops from outside are both
+    /// reported as COPY, so a source never deletes its data (Nautilus offers MOVE).
+    var gdkAction: GdkDragAction {
+        switch self {
+        case .copy, .move: GDK_ACTION_COPY
+        case .cancel, .forbidden: GdkDragAction(0)
+        }
+    }
+}
+
+extension DropModifiers {
+    init(gdkState: GdkModifierType) {
+        self = []
+        if gdkState.rawValue & GDK_SHIFT_MASK.rawValue != 0 { insert(.shift) }
+        if gdkState.rawValue & GDK_CONTROL_MASK.rawValue != 0 { insert(.control) }
+    }
+}

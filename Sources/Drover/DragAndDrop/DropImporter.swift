@@ -1,0 +1,197 @@
+import CGtk
+import DragKit
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// Turns what other applications drop (or paste) into library items: files
+/// and folders, image data, text. Each item gets a placeholder tile at once,
+/// with its own progress and cancel button; the data is read without blocking,
+/// the photo is prepared off the main thread, and it then takes the
+/// placeholder's place, wherever the placeholder is by then.
+@MainActor
+final class DropImporter {
+    /// Image data larger than this is refused (a hostile or broken source must not fill memory).
+    static let maximumImageBytes = 200 * 1024 * 1024
+    static let imageMimeTypes = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/tiff", "image/bmp"]
+
+    private let gallery: GalleryController
+    private var library: PhotoLibrary { gallery.library }
+    private var model: CollectionModel { gallery.model }
+
+    init(gallery: GalleryController) {
+        self.gallery = gallery
+    }
+
+    /// Imports a drop from outside at entry `index`. The drop is finished (as
+    /// COPY, so the source never deletes anything) once its data has been read.
+    func importDrop(_ drop: Drop, at index: Int) {
+        if drop.offers(gdk_file_list_get_type()) || drop.offers(mimeType: "text/uri-list") {
+            importFiles(from: drop, at: index)
+        } else if let type = Self.imageMimeTypes.first(where: drop.offers(mimeType:)) {
+            importImageData(from: drop, type: type, at: index)
+        } else if drop.offers(mimeType: "text/plain;charset=utf-8") || drop.offers(mimeType: "text/plain") {
+            importText(from: drop, at: index)
+        } else {
+            drop.finish(GdkDragAction(0))
+            gallery.window.toast.show("Drover cannot use what was dropped: it is not a photo, an image or text.")
+        }
+    }
+
+    /// Imports a drop from outside into an album that is not on screen: no
+    /// placeholders to show, so the outcome is reported in a toast.
+    func importDrop(_ drop: Drop, intoAlbum album: AlbumID) {
+        Task {
+            do {
+                let urls = try await drop.readFiles()
+                drop.finish(GDK_ACTION_COPY)
+                let report = try await library.importFiles(urls.filter(\.isFileURL), into: .album(album))
+                gallery.window.toast.show(ImportCoordinator.summary(imported: report.imported.count,
+                                                                    failures: report.failures.map(\.localizedDescription)))
+            } catch {
+                drop.finish(GdkDragAction(0))
+                gallery.window.toast.show("Could not add the dropped items: \(GalleryController.describe(error))")
+            }
+        }
+    }
+
+    // MARK: Files
+
+    private func importFiles(from drop: Drop, at index: Int) {
+        Task {
+            let urls: [URL]
+            do {
+                urls = try await drop.readFiles()
+                drop.finish(GDK_ACTION_COPY)
+            } catch {
+                drop.finish(GdkDragAction(0))
+                gallery.window.toast.show("The dropped files could not be read: \(GalleryController.describe(error))")
+                return
+            }
+            importFiles(urls, at: index)
+        }
+    }
+
+    /// Imports local files and folders at entry `index`, one placeholder each.
+    func importFiles(_ urls: [URL], at index: Int) {
+        let files = urls.filter(\.isFileURL)
+        if files.count < urls.count {
+            gallery.window.toast.show("Only local files can be imported; \(urls.count - files.count) items were skipped.")
+        }
+        for (offset, url) in files.enumerated() {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                importFolder(url, at: index + offset)
+            } else {
+                importPreparing(ImportSource(url: url), title: url.lastPathComponent, at: index + offset)
+            }
+        }
+    }
+
+    private func importFolder(_ folder: URL, at index: Int) {
+        var task: Task<Void, Never>?
+        let context = model.insertPlaceholder(at: index, title: folder.lastPathComponent) { task?.cancel() }
+        let destination = destination(at: context)
+        task = Task {
+            do {
+                let report = try await library.importDirectory(folder, into: destination) { progress in
+                    let fraction = Double(progress.completed) / Double(max(1, progress.total))
+                    Task { @MainActor in context.updateProgress(fraction) }
+                }
+                context.delete()
+                if !report.failures.isEmpty {
+                    gallery.window.toast.show(ImportCoordinator.summary(imported: report.imported.count,
+                                                                        failures: report.failures.map(\.localizedDescription)))
+                }
+            } catch is CancellationError {
+                context.delete()
+            } catch {
+                context.fail(GalleryController.describe(error))
+            }
+        }
+    }
+
+    // MARK: Image data and text
+
+    private func importImageData(from drop: Drop, type: String, at index: Int) {
+        var task: Task<Void, Never>?
+        let name = "Dropped image." + (type.split(separator: "/").last.map(String.init) ?? "png")
+        let context = model.insertPlaceholder(at: index, title: name) { task?.cancel() }
+        task = Task {
+            do {
+                let (stream, chosen) = try await drop.openStream(mimeTypes: [type])
+                let data = try await stream.readAll(limit: Self.maximumImageBytes) { bytes in
+                    self.model.setDetail("\(bytes / 1024) KB received", for: context)
+                }
+                drop.finish(GDK_ACTION_COPY)
+                let lease = try FileLease()
+                let file = try lease.makeFileURL(named: "Dropped image." + Self.fileExtension(for: chosen))
+                try await Task.detached { try data.write(to: file, options: .atomic) }.value
+                await prepareAndCommit(ImportSource(url: file, title: "Dropped image"), context: context)
+                lease.end()
+            } catch is CancellationError {
+                drop.finish(GdkDragAction(0))
+                context.delete()
+            } catch {
+                drop.finish(GdkDragAction(0))
+                context.fail(GalleryController.describe(error))
+            }
+        }
+    }
+
+    private func importText(from drop: Drop, at index: Int) {
+        Task {
+            do {
+                let text = try await drop.readText()
+                drop.finish(GDK_ACTION_COPY)
+                try await gallery.addNote(text, atEntry: index)
+            } catch {
+                drop.finish(GdkDragAction(0))
+                gallery.window.toast.show("The dropped text could not be added: \(GalleryController.describe(error))")
+            }
+        }
+    }
+
+    // MARK: Placeholders and commits
+
+    private func importPreparing(_ source: ImportSource, title: String, at index: Int) {
+        var task: Task<Void, Never>?
+        let context = model.insertPlaceholder(at: index, title: title) { task?.cancel() }
+        task = Task { await prepareAndCommit(source, context: context) }
+    }
+
+    /// Prepares the photo off the main thread, then commits it where the placeholder is now.
+    private func prepareAndCommit(_ source: ImportSource, context: PlaceholderContext<GalleryItem>) async {
+        do {
+            context.updateProgress(max(context.progress, 0.5))
+            let prepared = try await library.prepareImport(source)
+            guard !Task.isCancelled, let index = context.index else {
+                await library.discardImport(prepared)
+                return
+            }
+            model.expectCommit(of: prepared.thumbnailURL, for: context)
+            _ = try await library.commitImports([prepared], into: destination(at: context, index: index))
+        } catch is CancellationError {
+            context.delete()
+        } catch {
+            context.fail(GalleryController.describe(error))
+        }
+    }
+
+    private func destination(at context: PlaceholderContext<GalleryItem>, index: Int? = nil) -> ImportDestination {
+        let itemIndex = model.itemIndex(forEntryAt: index ?? context.index ?? model.count)
+        switch gallery.scope {
+        case .allPhotos: return .allPhotos(at: itemIndex)
+        case .album(let album): return .album(album, at: itemIndex)
+        }
+    }
+
+    static func fileExtension(for mimeType: String) -> String {
+        switch mimeType {
+        case "image/jpeg": "jpg"
+        case "image/svg+xml": "svg"
+        default: mimeType.split(separator: "/").last.map(String.init) ?? "img"
+        }
+    }
+}

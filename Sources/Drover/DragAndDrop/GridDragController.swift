@@ -1,0 +1,97 @@
+import CGtk
+import DragKit
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// Drags photos out of the grid: the tile under the pointer, or the whole
+/// selection when the tile is selected. A stack drags as its photos. The
+/// drag carries the library files (for Nautilus and other apps), the top
+/// photo's bytes, and Drover's own photo ids (for drops inside Drover), all
+/// produced when a target asks, so flocked items are included.
+@MainActor
+final class GridDragController {
+    private let grid: PhotoGrid
+    private let gallery: GalleryController
+    private let coordinator: DragCoordinator
+    private let icon: DragIconView
+    private let source = DragSource()
+    private var lifted: (tiles: [GalleryItem], indices: [Int], origin: Point)?
+    private var countObservation: Observation?
+
+    init(grid: PhotoGrid, gallery: GalleryController, coordinator: DragCoordinator, thumbnails: ThumbnailCache) {
+        self.grid = grid
+        self.gallery = gallery
+        self.coordinator = coordinator
+        icon = DragIconView(thumbnails: thumbnails)
+        // COPY only: a file manager must never move a photo out of the library.
+        source.setActions(GDK_ACTION_COPY)
+        source.onPrepare { [weak self] x, y in self?.prepare(at: Point(x: x, y: y)) }
+        source.onDragBegin { [weak self] drag in self?.begin(drag) }
+        source.onDragEnd { [weak self] _, _ in self?.end() }
+        grid.canvas.add(source)
+    }
+
+    private func prepare(at point: Point) -> ContentProvider? {
+        let model = gallery.model
+        guard let index = grid.geometry.index(at: point, count: model.count), model.item(at: index) != nil else { return nil }
+        if !grid.isSelected(index) { grid.selectOnly(index) }
+        let indices = grid.selectedIndices.filter { model.item(at: $0) != nil }
+        let tiles = indices.compactMap { model.item(at: $0) }
+        guard !tiles.isEmpty else { return nil }
+        lifted = (tiles, indices, point)
+        return makeContent(for: tiles)
+    }
+
+    private func makeContent(for tiles: [GalleryItem]) -> ContentProvider {
+        let top = tiles.last!.members.last!
+        let topType = DragItems.mimeType(for: top.fileURL)
+        let provider = LazyContentProvider(
+            mimeTypes: ["application/x-drover-photo-id"] + (topType.hasPrefix("image/") ? [topType] : []),
+            files: { [weak coordinator] in coordinator?.current?.fileURLs ?? tiles.flatMap { $0.members.map(\.fileURL) } },
+            write: { [weak coordinator] mimeType in
+                if mimeType == "application/x-drover-photo-id" {
+                    let ids = coordinator?.current?.photoIDs ?? tiles.flatMap { $0.members.map(\.photoID) }
+                    return Data(ids.map { String($0.rawValue) }.joined(separator: "\n").utf8)
+                }
+                let url = top.fileURL
+                return try await Task.detached { try Data(contentsOf: url) }.value
+            })
+        return provider.provider
+    }
+
+    private func begin(_ drag: Drag) {
+        guard let lifted else { return }
+        let items = zip(lifted.tiles, lifted.indices).flatMap { DragItems.make(for: $0, at: $1) }
+        let session = DragSession(items: items, origin: lifted.origin)
+        try? session.beginDragging()
+        let inApp = DragCoordinator.InAppDrag(session: session, gdkDrag: drag.drag, sourceScope: gallery.scope,
+                                              tiles: lifted.tiles)
+        coordinator.begin(inApp)
+        showIcon(for: inApp)
+        countObservation = session.observeItemCount { [weak self, weak inApp] _ in
+            guard let self, let inApp else { return }
+            self.showIcon(for: inApp)
+            self.grid.setDragged(Set(inApp.tileIDs.map(\.description)))
+        }
+        drag.setIcon(icon.root)
+        drag.setHotspot(x: DragIconView.size / 2, y: DragIconView.size / 2)
+        grid.setDragged(Set(lifted.tiles.map { $0.id.description }))
+    }
+
+    private func showIcon(for drag: DragCoordinator.InAppDrag) {
+        icon.show(covers: drag.tiles.compactMap(\.thumbnailURLs.first), count: drag.session.items.count)
+    }
+
+    private func end() {
+        countObservation?.cancel()
+        countObservation = nil
+        if let session = coordinator.current?.session, session.phase != .ended {
+            if session.phase == .dragging { try? session.cancel() }
+            try? session.end()
+        }
+        lifted = nil
+        grid.setDragged([])
+        coordinator.end()
+    }
+}

@@ -1,0 +1,83 @@
+import CGtk
+import DragKit
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// The grid as a drop target. Every motion asks DragKit for the proposal at
+/// the pointer (an in-app drag reorders, anything else copies in) and shows
+/// it as a gap; the drop then reorders or hands the data to the importer.
+/// The rules are DragKit's: this class only translates.
+@MainActor
+final class GridDropController {
+    private let grid: PhotoGrid
+    private let gallery: GalleryController
+    private let coordinator: DragCoordinator
+    private let importer: DropImporter
+    private let target = DropTargetAsync(mimeTypes: DragCoordinator.acceptedMimeTypes,
+                                         valueTypes: [gdk_file_list_get_type()],
+                                         actions: GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
+    private var session: DropSession?
+
+    init(grid: PhotoGrid, gallery: GalleryController, coordinator: DragCoordinator, importer: DropImporter) {
+        self.grid = grid
+        self.gallery = gallery
+        self.coordinator = coordinator
+        self.importer = importer
+        // GTK reports (0, 0) on enter: wait for the first motion to place the gap.
+        target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? GdkDragAction(0) }
+        target.onMotion { [weak self] drop, x, y in self?.motion(drop, at: Point(x: x, y: y)) ?? GdkDragAction(0) }
+        target.onLeave { [weak self] _ in self?.leave() }
+        target.onDrop { [weak self] drop, x, y in self?.perform(drop, at: Point(x: x, y: y)) ?? false }
+        grid.canvas.add(target)
+    }
+
+    private func enter(_ drop: Drop) -> GdkDragAction {
+        let session = coordinator.dropSession(for: drop)
+        self.session = session
+        return session.canLoad(anyOf: DragCoordinator.rules.importableTypes) ? GDK_ACTION_COPY : GdkDragAction(0)
+    }
+
+    private func motion(_ drop: Drop, at point: Point) -> GdkDragAction {
+        let session = self.session ?? coordinator.dropSession(for: drop)
+        self.session = session
+        session.modifiers = DropModifiers(gdkState: target.currentModifiers)
+        let proposal = session.update(target: .grid(at: point, in: grid.geometry, count: gallery.model.count))
+        if case .insertAt(let index) = proposal.intent, proposal.performsDrop {
+            grid.showGap(at: index)
+        } else {
+            grid.showGap(at: nil)
+        }
+        return proposal.operation.gdkAction
+    }
+
+    private func leave() {
+        grid.showGap(at: nil)
+        session = nil
+    }
+
+    private func perform(_ drop: Drop, at point: Point) -> Bool {
+        // X11 sends no leave on drop: close the gap here.
+        grid.showGap(at: nil)
+        let session = self.session ?? coordinator.dropSession(for: drop)
+        self.session = nil
+        session.modifiers = DropModifiers(gdkState: target.currentModifiers)
+        session.update(target: .grid(at: point, in: grid.geometry, count: gallery.model.count))
+        let action: DropAction
+        do { action = try session.performDrop() } catch { action = .nothing }
+        switch action {
+        case .reorder(let selection, let insertionIndex, _):
+            if let tiles = coordinator.current?.tileIDs {
+                gallery.reorder(tiles, selection: selection, insertionIndex: insertionIndex)
+            }
+            drop.finish(GDK_ACTION_COPY)
+            return true
+        case .insertCopies(_, let index):
+            importer.importDrop(drop, at: index)
+            return true
+        case .nothing, .addToAlbum, .moveToTrash:
+            drop.finish(GdkDragAction(0))
+            return false
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import GalleryKit
+
+/// Drag and drop for one window: the shared drag coordinator and the
+/// adapters that connect the grid's GTK drag source and drop target to it.
+@MainActor
+final class WindowDragAndDrop {
+    let coordinator = DragCoordinator()
+    let importer: DropImporter
+    private let gridDrags: GridDragController
+    private let gridDrops: GridDropController
+    private let deleteDrops: DeleteZoneDropController
+    private let albumDrops: AlbumDropController
+
+    init(window: MainWindow, gallery: GalleryController, thumbnails: ThumbnailCache) {
+        importer = DropImporter(gallery: gallery)
+        gridDrags = GridDragController(grid: window.grid, gallery: gallery, coordinator: coordinator, thumbnails: thumbnails)
+        gridDrops = GridDropController(grid: window.grid, gallery: gallery, coordinator: coordinator, importer: importer)
+        albumDrops = AlbumDropController(sidebar: window.sidebar, gallery: gallery, coordinator: coordinator, importer: importer)
+        deleteDrops = DeleteZoneDropController(window: window, gallery: gallery, coordinator: coordinator, thumbnails: thumbnails)
+    }
+}
