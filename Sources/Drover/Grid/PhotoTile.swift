@@ -15,6 +15,7 @@ final class PhotoTile {
     private let badge = Label()
     private let missingIcon = Image(iconName: "image-missing-symbolic", pixelSize: 48)
     private let placeholder = PlaceholderOverlay()
+    private let noteText = Label()
     /// Cancels a loading placeholder or dismisses a failed one, by tile id.
     var onPlaceholderAction: ((String) -> Void)?
 
@@ -50,6 +51,14 @@ final class PhotoTile {
         pictureHolder.addOverlay(missingIcon)
 
         pictureHolder.addOverlay(placeholder.root)
+        noteText.addCSSClass("note-text")
+        noteText.setWraps(true)
+        noteText.xAlign = 0
+        noteText.verticalAlignment = GTK_ALIGN_START
+        noteText.isVisible = false
+        gtk_label_set_lines(OpaquePointer(noteText.rawPointer), 7)
+        gtk_label_set_ellipsize(OpaquePointer(noteText.rawPointer), PANGO_ELLIPSIZE_END)
+        pictureHolder.addOverlay(noteText)
 
         badge.addCSSClass("count-badge")
         badge.horizontalAlignment = GTK_ALIGN_END
@@ -83,6 +92,13 @@ final class PhotoTile {
             placeholder.hide()
         }
         root.setCSSClass("placeholder", model.isPlaceholder)
+        if case .note(let text) = model.kind {
+            noteText.text = text
+            noteText.isVisible = true
+        } else {
+            noteText.isVisible = false
+        }
+        root.setCSSClass("note", noteText.isVisible)
 
         var count = 0
         if case .stack(let n) = model.kind { count = n }

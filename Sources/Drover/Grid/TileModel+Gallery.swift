@@ -16,7 +16,13 @@ extension TileModel {
         if item.kind == .stack { details.append("Stack of \(item.count) photos") }
         if !item.albumNames.isEmpty { details.append("In " + item.albumNames.joined(separator: ", ")) }
         if item.isMissing { details.append("The photo's file is missing from the library") }
-        let kind: Kind = item.isMissing ? .missing : item.kind == .stack ? .stack(count: item.count) : .photo
+        let kind: Kind
+        switch item.kind {
+        case .note: kind = .note(text: item.noteText ?? item.title)
+        case .stack: kind = item.isMissing ? .missing : .stack(count: item.count)
+        case .photo: kind = item.isMissing ? .missing : .photo
+        }
+        if item.kind == .note { details = ["Note", details[0]] }
         self.init(id: item.id.description, title: item.title, kind: kind,
                   details: details.joined(separator: ". "), thumbnails: item.thumbnailURLs)
     }

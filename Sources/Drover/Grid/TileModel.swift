@@ -11,6 +11,8 @@ struct TileModel: Equatable {
         /// Something dropped or pasted that is still loading (`progress` nil
         /// while its size is unknown), or that failed with `failure`.
         case placeholder(progress: Double?, failure: String?)
+        /// Text dropped or pasted in: shown as a card with the text.
+        case note(text: String)
     }
 
     var isPlaceholder: Bool {
