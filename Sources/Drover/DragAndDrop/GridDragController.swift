@@ -12,6 +12,8 @@ import GtkKit
 @MainActor
 final class GridDragController {
     private let grid: PhotoGrid
+    private let animations: AnimationLayer
+    private let thumbnails: ThumbnailCache
     private let gallery: GalleryController
     private let coordinator: DragCoordinator
     private let icon: DragIconView
@@ -19,8 +21,11 @@ final class GridDragController {
     private var lifted: (tiles: [GalleryItem], indices: [Int], origin: Point)?
     private var countObservation: Observation?
 
-    init(grid: PhotoGrid, gallery: GalleryController, coordinator: DragCoordinator, thumbnails: ThumbnailCache) {
+    init(grid: PhotoGrid, animations: AnimationLayer, gallery: GalleryController, coordinator: DragCoordinator,
+         thumbnails: ThumbnailCache) {
         self.grid = grid
+        self.animations = animations
+        self.thumbnails = thumbnails
         self.gallery = gallery
         self.coordinator = coordinator
         icon = DragIconView(thumbnails: thumbnails)
@@ -29,6 +34,7 @@ final class GridDragController {
         source.onPrepare { [weak self] x, y in self?.prepare(at: Point(x: x, y: y)) }
         source.onDragBegin { [weak self] drag in self?.begin(drag) }
         source.onDragEnd { [weak self] _, _ in self?.end() }
+        source.onDragCancel { [weak self] _, _ in self?.flyBack() ?? false }
         grid.canvas.add(source)
     }
 
@@ -81,6 +87,30 @@ final class GridDragController {
 
     private func showIcon(for drag: DragCoordinator.InAppDrag) {
         icon.show(covers: drag.tiles.compactMap(\.thumbnailURLs.first), count: drag.session.items.count)
+    }
+
+    /// A drag released over no target. One photo slides back with GTK's own
+    /// animation; several fly back each to its own tile along DragKit's cancel
+    /// plan, inside the window (returning true skips GTK's slide-back).
+    private func flyBack() -> Bool {
+        guard let drag = coordinator.current, drag.tiles.count > 1,
+              let pointer = animations.canvas.pointerPosition() else { return false }
+        let layer = animations.canvas
+        var origins: [RoundedRect] = []
+        var textures: [Texture?] = []
+        for tile in drag.tiles {
+            guard let index = gallery.model.index(of: tile.id),
+                  let frame = grid.frameOnScreen(index), let origin = grid.canvas.translate(frame.minX, frame.minY, to: layer)
+            else { continue }
+            origins.append(RoundedRect(Rect(x: origin.x, y: origin.y, width: frame.width, height: frame.height), cornerRadius: 12))
+            textures.append(tile.thumbnailURLs.first.flatMap(thumbnails.cachedTexture(for:)))
+        }
+        guard !origins.isEmpty else { return false }
+        let plan = PreviewPlan.cancel(from: Point(x: pointer.x, y: pointer.y),
+                                      previewSize: Size(width: Double(DragIconView.size) * 0.7, height: Double(DragIconView.size) * 0.7),
+                                      backTo: origins)
+        animations.play(plan, textures: textures)
+        return true
     }
 
     private func end() {

@@ -13,7 +13,8 @@ final class WindowDragAndDrop {
 
     init(window: MainWindow, gallery: GalleryController, thumbnails: ThumbnailCache) {
         importer = DropImporter(gallery: gallery)
-        gridDrags = GridDragController(grid: window.grid, gallery: gallery, coordinator: coordinator, thumbnails: thumbnails)
+        gridDrags = GridDragController(grid: window.grid, animations: window.animations, gallery: gallery,
+                                       coordinator: coordinator, thumbnails: thumbnails)
         gridDrops = GridDropController(grid: window.grid, gallery: gallery, coordinator: coordinator, importer: importer)
         albumDrops = AlbumDropController(sidebar: window.sidebar, gallery: gallery, coordinator: coordinator, importer: importer)
         deleteDrops = DeleteZoneDropController(window: window, gallery: gallery, coordinator: coordinator, thumbnails: thumbnails)

@@ -96,6 +96,15 @@ final class PhotoGrid: CanvasLayout {
 
     func index(of id: String) -> Int? { items.firstIndex { $0.id == id } }
 
+    /// The frame of the tile at `index` in canvas coordinates, if that part of
+    /// the grid is scrolled into view.
+    func frameOnScreen(_ index: Int) -> Rect? {
+        let frame = geometry.frame(at: displayIndex(index))
+        let adjustment = scrolledWindow.verticalAdjustment
+        guard frame.maxY > adjustment.value, frame.minY < adjustment.value + adjustment.pageSize else { return nil }
+        return frame
+    }
+
     func isSelected(_ index: Int) -> Bool { items.indices.contains(index) && selection.contains(items[index].id) }
 
     /// Selects only the tile at `index` (a drag starting on an unselected tile).
@@ -269,11 +278,13 @@ final class PhotoGrid: CanvasLayout {
         onSelectionChanged?()
     }
 
+    /// Kept so handlers can ask it for the pressed button and modifiers.
+    private let click = ClickGesture(button: 0)
+
     private func installInput() {
-        let click = ClickGesture(button: 0)
-        click.onPressed { [weak self, weak click] count, x, y in
-            guard let self, let click else { return }
-            self.pressed(at: Point(x: x, y: y), button: click.currentButton, modifiers: click.currentModifiers)
+        click.onPressed { [weak self] count, x, y in
+            guard let self else { return }
+            self.pressed(at: Point(x: x, y: y), button: self.click.currentButton, modifiers: self.click.currentModifiers)
         }
         click.onReleased { [weak self] _, _, _ in
             guard let self, let index = self.selectOnlyOnRelease else { return }

@@ -39,6 +39,11 @@ final class CollectionModel {
 
     func item(at index: Int) -> GalleryItem? { entries[index].item }
 
+    /// The entry index of a library item, if it is in this collection. O(n).
+    func index(of id: GalleryItem.ID) -> Int? {
+        (0..<entries.count).first { entries[$0].item?.id == id }
+    }
+
     func tile(at index: Int) -> TileModel {
         switch entries[index] {
         case .item(let item): TileModel(item)
