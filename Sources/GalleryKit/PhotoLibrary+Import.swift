@@ -111,8 +111,18 @@ extension PhotoLibrary {
         let photosDirectory = location.photosDirectory
         await BlockingWork.run { AtomicFile.syncDirectory(photosDirectory) }
         let failCommit = faults.failImportCommit
+        let location = location
         return try await mutate { changes in
             if failCommit { throw LibraryError.storageFailed(detail: "injected commit failure") }
+            // Checked on the writer, so a discard of the same copy cannot slip in between.
+            for photo in photos {
+                if try Bool.fetchOne(changes.db, sql: "SELECT 1 FROM photo WHERE fileName = ?", arguments: [photo.fileName]) == true {
+                    throw LibraryError.preparedImportUnavailable(source: photo.source, detail: "it is in the library already")
+                }
+                guard access(location.photoURL(fileName: photo.fileName).path, F_OK) == 0 else {
+                    throw LibraryError.preparedImportUnavailable(source: photo.source, detail: "its prepared copy was removed")
+                }
+            }
             return try changes.insertImported(photos, into: destination, offset: offset)
         }
     }

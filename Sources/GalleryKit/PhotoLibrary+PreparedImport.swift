@@ -80,18 +80,6 @@ extension PhotoLibrary {
         if let duplicate = duplicates?.first {
             throw LibraryError.preparedImportUnavailable(source: duplicate.source, detail: "it is listed twice")
         }
-        // Checked in the read, the commit re-checks nothing: discarding is serialized with
-        // writes, and a row for the same name would fail the UNIQUE constraint anyway.
-        try await read { db in
-            for item in prepared {
-                if try Bool.fetchOne(db, sql: "SELECT 1 FROM photo WHERE fileName = ?", arguments: [item.photo.fileName]) == true {
-                    throw LibraryError.preparedImportUnavailable(source: item.source, detail: "it is in the library already")
-                }
-                guard access(location.photoURL(fileName: item.photo.fileName).path, F_OK) == 0 else {
-                    throw LibraryError.preparedImportUnavailable(source: item.source, detail: "its prepared copy was removed")
-                }
-            }
-        }
         return try await commitPrepared(prepared.map(\.photo), into: destination, offset: 0)
     }
 

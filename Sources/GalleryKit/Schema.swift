@@ -63,6 +63,7 @@ enum Schema {
                 CREATE INDEX collectionEntry_order ON collectionEntry(position);
                 """)
         }
+        // Text notes, and removed photos' files waiting for the Trash.
         migrator.registerMigration("v2") { db in
             try db.execute(sql: SchemaV2.sql)
         }
