@@ -20,6 +20,8 @@ final class GridDragController {
     private let source = DragSource()
     private var lifted: (tiles: [GalleryItem], indices: [Int], origin: Point)?
     private var countObservation: Observation?
+    /// While photos fly back after a cancel, their tiles stay faded until they land.
+    private var flyingBack = false
 
     init(grid: PhotoGrid, animations: AnimationLayer, gallery: GalleryController, coordinator: DragCoordinator,
          thumbnails: ThumbnailCache) {
@@ -109,7 +111,11 @@ final class GridDragController {
         let plan = PreviewPlan.cancel(from: Point(x: pointer.x, y: pointer.y),
                                       previewSize: Size(width: Double(DragIconView.size) * 0.7, height: Double(DragIconView.size) * 0.7),
                                       backTo: origins)
-        animations.play(plan, textures: textures)
+        flyingBack = true
+        animations.play(plan, textures: textures) { [weak self] in
+            self?.flyingBack = false
+            self?.grid.setDragged([])
+        }
         return true
     }
 
@@ -121,7 +127,7 @@ final class GridDragController {
             try? session.end()
         }
         lifted = nil
-        grid.setDragged([])
+        if !flyingBack { grid.setDragged([]) }
         coordinator.end()
     }
 }

@@ -113,14 +113,17 @@ open class Widget: Object {
         return (outX, outY)
     }
 
-    /// Where the pointer is now, in this widget's coordinates (nil if it is
-    /// not over this widget's window). For animations that start at the pointer.
+    /// Where the pointer is now, in this widget's coordinates, also when it is
+    /// outside the window (a drag released elsewhere). For animations that
+    /// start at the pointer.
     public func pointerPosition() -> (x: Double, y: Double)? {
         guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native),
               let display = gdk_display_get_default(), let seat = gdk_display_get_default_seat(display),
               let pointer = gdk_seat_get_pointer(seat) else { return nil }
         var x = 0.0, y = 0.0, offsetX = 0.0, offsetY = 0.0
-        guard gdk_surface_get_device_position(surface, pointer, &x, &y, nil) != 0 else { return nil }
+        // The result says whether the pointer is over the surface; the position is
+        // filled in either way, relative to the surface, which is what we want.
+        _ = gdk_surface_get_device_position(surface, pointer, &x, &y, nil)
         gtk_native_get_surface_transform(native, &offsetX, &offsetY)
         var outX = 0.0, outY = 0.0
         let root = UnsafeMutablePointer<GtkWidget>(native)
