@@ -112,10 +112,10 @@ final class GridDragController {
                                       previewSize: Size(width: Double(DragIconView.size) * 0.7, height: Double(DragIconView.size) * 0.7),
                                       backTo: origins)
         flyingBack = true
-        animations.play(plan, textures: textures) { [weak self] in
+        animations.play(plan, textures: textures, completion: { [weak self] in
             self?.flyingBack = false
             self?.grid.setDragged([])
-        }
+        })
         return true
     }
 
