@@ -7,7 +7,13 @@ import GalleryKit
 /// twice, and able to produce the photo's file and bytes.
 enum DragItems {
     static func make(for tile: GalleryItem, at index: Int) -> [DragItem] {
-        tile.members.map { member in
+        if let text = tile.noteText {
+            // A note travels as its text; it reorders like a photo but joins no album.
+            var provider = ItemProvider(suggestedName: tile.title)
+            provider.register(ContentType("text/plain;charset=utf-8")) { _ in Data(text.utf8) }
+            return [DragItem(provider: provider, localObject: LocalObject(tile.id), sourceIndex: index)]
+        }
+        return tile.members.map { member in
             var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
             let url = member.fileURL
             provider.register(.photoID) { _ in Data(String(member.photoID.rawValue).utf8) }

@@ -23,9 +23,10 @@ final class DropImporter {
         self.gallery = gallery
     }
 
-    /// Imports a drop from outside at entry `index`. The drop is finished (as
-    /// COPY, so the source never deletes anything) once its data has been read.
-    func importDrop(_ drop: Drop, at index: Int) {
+    /// Imports a drop from outside (or the clipboard's content: paste takes the
+    /// same path) at entry `index`. A drop is finished (as COPY, so the source
+    /// never deletes anything) once its data has been read.
+    func importDrop(_ drop: ContentReader, at index: Int) {
         if drop.offers(gdk_file_list_get_type()) || drop.offers(mimeType: "text/uri-list") {
             importFiles(from: drop, at: index)
         } else if let type = Self.imageMimeTypes.first(where: drop.offers(mimeType:)) {
@@ -40,7 +41,7 @@ final class DropImporter {
 
     /// Imports a drop from outside into an album that is not on screen: no
     /// placeholders to show, so the outcome is reported in a toast.
-    func importDrop(_ drop: Drop, intoAlbum album: AlbumID) {
+    func importDrop(_ drop: ContentReader, intoAlbum album: AlbumID) {
         Task {
             do {
                 let urls = try await drop.readFiles()
@@ -57,7 +58,7 @@ final class DropImporter {
 
     // MARK: Files
 
-    private func importFiles(from drop: Drop, at index: Int) {
+    private func importFiles(from drop: ContentReader, at index: Int) {
         Task {
             let urls: [URL]
             do {
@@ -114,7 +115,7 @@ final class DropImporter {
 
     // MARK: Image data and text
 
-    private func importImageData(from drop: Drop, type: String, at index: Int) {
+    private func importImageData(from drop: ContentReader, type: String, at index: Int) {
         var task: Task<Void, Never>?
         let name = "Dropped image." + (type.split(separator: "/").last.map(String.init) ?? "png")
         let context = model.insertPlaceholder(at: index, title: name) { task?.cancel() }
@@ -140,7 +141,7 @@ final class DropImporter {
         }
     }
 
-    private func importText(from drop: Drop, at index: Int) {
+    private func importText(from drop: ContentReader, at index: Int) {
         Task {
             do {
                 let text = try await drop.readText()

@@ -5,10 +5,8 @@ import GalleryKit
 import GtkKit
 
 /// Drags photos out of the grid: the tile under the pointer, or the whole
-/// selection when the tile is selected. A stack drags as its photos. The
-/// drag carries the library files (for Nautilus and other apps), the top
-/// photo's bytes, and Drover's own photo ids (for drops inside Drover), all
-/// produced when a target asks, so flocked items are included.
+/// selection when the tile is selected. A stack drags as its photos. What
+/// the drag carries is `TileContent`, made when a target asks.
 @MainActor
 final class GridDragController {
     private let grid: PhotoGrid
@@ -48,24 +46,7 @@ final class GridDragController {
         let tiles = indices.compactMap { model.item(at: $0) }
         guard !tiles.isEmpty else { return nil }
         lifted = (tiles, indices, point)
-        return makeContent(for: tiles)
-    }
-
-    private func makeContent(for tiles: [GalleryItem]) -> ContentProvider {
-        let top = tiles.last!.members.last!
-        let topType = DragItems.mimeType(for: top.fileURL)
-        let provider = LazyContentProvider(
-            mimeTypes: ["application/x-drover-photo-id"] + (topType.hasPrefix("image/") ? [topType] : []),
-            files: { [weak coordinator] in coordinator?.current?.fileURLs ?? tiles.flatMap { $0.members.map(\.fileURL) } },
-            write: { [weak coordinator] mimeType in
-                if mimeType == "application/x-drover-photo-id" {
-                    let ids = coordinator?.current?.photoIDs ?? tiles.flatMap { $0.members.map(\.photoID) }
-                    return Data(ids.map { String($0.rawValue) }.joined(separator: "\n").utf8)
-                }
-                let url = top.fileURL
-                return try await Task.detached { try Data(contentsOf: url) }.value
-            })
-        return provider.provider
+        return TileContent.provider { [weak coordinator] in coordinator?.current?.tiles ?? tiles }
     }
 
     private func begin(_ drag: Drag) {

@@ -10,12 +10,16 @@ final class WindowDragAndDrop {
     private let gridDrops: GridDropController
     private let deleteDrops: DeleteZoneDropController
     private let albumDrops: AlbumDropController
+    let commands: TileCommands
+    let interaction: TileInteraction
 
     init(window: MainWindow, gallery: GalleryController, thumbnails: ThumbnailCache) {
         importer = DropImporter(gallery: gallery)
         gridDrags = GridDragController(grid: window.grid, animations: window.animations, gallery: gallery,
                                        coordinator: coordinator, thumbnails: thumbnails)
         gridDrops = GridDropController(grid: window.grid, gallery: gallery, coordinator: coordinator, importer: importer)
+        commands = TileCommands(gallery: gallery, importer: importer)
+        interaction = TileInteraction(gallery: gallery, commands: commands)
         albumDrops = AlbumDropController(sidebar: window.sidebar, gallery: gallery, coordinator: coordinator, importer: importer)
         deleteDrops = DeleteZoneDropController(window: window, gallery: gallery, coordinator: coordinator, thumbnails: thumbnails)
     }

@@ -43,6 +43,10 @@ final class PhotoGrid: CanvasLayout {
     var onSelectionChanged: (() -> Void)?
     var onContextMenu: ((_ index: Int, _ x: Double, _ y: Double) -> Void)?
     var onPlaceholderAction: ((String) -> Void)?
+    /// A tile's action ran (from its AT-SPI actions, its menu or a shortcut): name and index.
+    var onTileAction: ((TileAction, Int) -> Void)?
+    /// Keys the grid does not handle itself go here first (Delete, Ctrl+C, …).
+    var onKeyCommand: ((UInt32, GdkModifierType, _ focusedIndex: Int?) -> Bool)?
 
     init(thumbnails: ThumbnailCache) {
         self.thumbnails = thumbnails
@@ -205,6 +209,16 @@ final class PhotoGrid: CanvasLayout {
         }
         let tile = PhotoTile()
         tile.onPlaceholderAction = { [weak self] id in self?.onPlaceholderAction?(id) }
+        // Each tile's actions appear over AT-SPI as its own actions, so
+        // assistive technology (and tests) can run them on that tile.
+        let actions = ActionGroup()
+        for action in TileAction.allCases {
+            actions.add(action.rawValue) { [weak self, weak tile] in
+                guard let self, let id = tile?.model?.id, let index = self.index(of: id) else { return }
+                self.onTileAction?(action, index)
+            }
+        }
+        tile.root.insertActionGroup("tile", actions)
         let focus = FocusController()
         focus.onEnter { [weak self, weak tile] in
             guard let self, let id = tile?.model?.id else { return }
@@ -337,6 +351,7 @@ final class PhotoGrid: CanvasLayout {
     }
 
     private func keyPressed(_ keyval: UInt32, modifiers: GdkModifierType) -> Bool {
+        if onKeyCommand?(keyval, modifiers, focusIndex) == true { return true }
         guard !items.isEmpty else { return false }
         let current = focusIndex ?? 0
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0

@@ -144,7 +144,7 @@ final class GalleryController {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
                                 try? await self.library.addPhotos([photo], toAlbum: album, at: position)
                             }
-                            self.window.grid.canvas.announce("Restored \(noun) to \(name).")
+                            self.window.announce("Restored \(noun) to \(name).")
                         }
                     })
                 } catch {
@@ -158,7 +158,7 @@ final class GalleryController {
         Task {
             do {
                 try await library.restore(removed)
-                window.grid.canvas.announce("Restored \(noun).")
+                window.announce("Restored \(noun).")
             } catch {
                 window.toast.show("Could not restore: \(Self.describe(error))")
             }
@@ -187,9 +187,9 @@ final class GalleryController {
                 try await library.addPhotos(photos, toAlbum: album)
                 if case .album(let origin) = source, origin != album {
                     try await library.removePhotos(photos, fromAlbum: origin)
-                    window.grid.canvas.announce("Moved \(noun) to \(name).")
+                    window.announce("Moved \(noun) to \(name).")
                 } else {
-                    window.grid.canvas.announce("Added \(noun) to \(name).")
+                    window.announce("Added \(noun) to \(name).")
                 }
             } catch {
                 window.toast.show("Could not add to \u{201C}\(name)\u{201D}: \(Self.describe(error))")

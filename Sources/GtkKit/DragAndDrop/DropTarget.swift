@@ -36,15 +36,7 @@ public final class Drop: Object {
             gdk_drop_read_value_async(drop.value, type, G_PRIORITY_DEFAULT, cancellable, callback, data)
         }, finish: { result in
             let value = try GLibError.check { gdk_drop_read_value_finish(drop.value, result, $0) }
-            guard let value, let uris = drover_value_dup_uris(value) else { return [] }
-            defer { g_strfreev(uris) }
-            var urls: [URL] = []
-            var index = 0
-            while let uri = uris[index] {
-                if let url = URL(string: String(cString: uri)) { urls.append(url) }
-                index += 1
-            }
-            return urls
+            return value.map(URIList.urls(in:)) ?? []
         })
     }
 

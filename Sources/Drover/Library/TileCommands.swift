@@ -1,0 +1,105 @@
+import CGtk
+import DragKit
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// Everything a drag can do, as commands on the selection (or one tile):
+/// copy, cut, paste, move earlier or later, add to or move to an album,
+/// delete. The context menu, keyboard shortcuts and each tile's AT-SPI
+/// actions all call these, so every drag outcome has a path without a drag.
+@MainActor
+final class TileCommands {
+    private let gallery: GalleryController
+    private let importer: DropImporter
+    private var window: MainWindow { gallery.window }
+    private var grid: PhotoGrid { gallery.window.grid }
+    /// Tiles cut with Ctrl+X: pasting moves them instead of importing copies.
+    private var cutTiles: [GalleryItem.ID] = []
+
+    init(gallery: GalleryController, importer: DropImporter) {
+        self.gallery = gallery
+        self.importer = importer
+    }
+
+    /// The selected tiles, or the tile at `index` when it is not selected.
+    func tiles(around index: Int?) -> [(index: Int, item: GalleryItem)] {
+        var indices = grid.selectedIndices
+        if let index, !grid.isSelected(index) { indices = [index] }
+        return indices.compactMap { i in gallery.model.item(at: i).map { (i, $0) } }
+    }
+
+    // MARK: Clipboard
+
+    func copy(around index: Int?) {
+        let items = tiles(around: index).map(\.item)
+        guard !items.isEmpty else { return }
+        cutTiles = []
+        Clipboard(for: grid.canvas).setContent(TileContent.provider { items })
+        announce("Copied \(Self.noun(items)).")
+    }
+
+    func cut(around index: Int?) {
+        let items = tiles(around: index).map(\.item)
+        guard !items.isEmpty else { return }
+        Clipboard(for: grid.canvas).setContent(TileContent.provider { items })
+        cutTiles = items.map(\.id)
+        announce("Cut \(Self.noun(items)). Paste to move them.")
+    }
+
+    /// Pastes at grid `index`: tiles cut here move there; anything else (files
+    /// copied in the file manager, images, text, or photos copied here) is
+    /// imported through the same pipeline as a drop.
+    func paste(at index: Int) {
+        let clipboard = Clipboard(for: grid.canvas)
+        if clipboard.isLocal, !cutTiles.isEmpty {
+            let moving = cutTiles
+            cutTiles = []
+            move(moving, toInsertionIndex: index)
+            return
+        }
+        importer.importDrop(clipboard, at: index)
+    }
+
+    // MARK: Moving
+
+    func moveEarlier(around index: Int?) { shift(around: index, by: -1) }
+    func moveLater(around index: Int?) { shift(around: index, by: 1) }
+
+    private func shift(around index: Int?, by offset: Int) {
+        let picked = tiles(around: index)
+        guard let first = picked.first?.index, let last = picked.last?.index else { return }
+        let insertion = offset < 0 ? max(0, first - 1) : min(gallery.model.count, last + 2)
+        move(picked.map(\.item.id), toInsertionIndex: insertion)
+    }
+
+    /// Moves tiles so they land at grid `insertionIndex` (the same arithmetic as a drop).
+    func move(_ ids: [GalleryItem.ID], toInsertionIndex insertion: Int) {
+        let selection = MovingSelection(ids.compactMap { gallery.model.index(of: $0) })
+        guard !selection.isNoChange(atInsertionIndex: insertion) else { return }
+        gallery.reorder(ids, selection: selection, insertionIndex: insertion)
+    }
+
+    // MARK: Albums and deleting
+
+    func add(around index: Int?, toAlbum album: AlbumID, moving: Bool) {
+        let photos = tiles(around: index).flatMap { $0.item.members.map(\.photoID) }
+        guard !photos.isEmpty else { return }
+        gallery.add(photos, toAlbum: album, movingFrom: moving ? gallery.scope : nil)
+    }
+
+    func delete(around index: Int?) {
+        let items = tiles(around: index).map(\.item)
+        guard !items.isEmpty else { return }
+        gallery.delete(items)
+    }
+
+    // MARK: Helpers
+
+    private func announce(_ message: String) { window.announce(message) }
+
+    static func noun(_ items: [GalleryItem]) -> String {
+        let count = items.reduce(0) { $0 + $1.count }
+        return count == 1 ? "1 item" : "\(count) items"
+    }
+}

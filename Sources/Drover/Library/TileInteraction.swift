@@ -1,0 +1,95 @@
+import CGtk
+import GalleryKit
+import GtkKit
+
+/// Connects the grid's keyboard shortcuts, context menu and per-tile actions
+/// to the tile commands. Keyboard map (also in the README):
+/// Delete deletes the selection; Ctrl+C, Ctrl+X, Ctrl+V copy, cut and paste
+/// (after the focused tile); Alt+Shift+Left/Right move the selection earlier
+/// or later; Menu or Shift+F10 opens the tile's menu.
+@MainActor
+final class TileInteraction {
+    private let gallery: GalleryController
+    private let commands: TileCommands
+    private let chooser = AlbumChooser()
+    private var menu: PopoverMenu?
+    var startKeyboardDrag: ((Int) -> Void)?
+
+    private var grid: PhotoGrid { gallery.window.grid }
+
+    init(gallery: GalleryController, commands: TileCommands) {
+        self.gallery = gallery
+        self.commands = commands
+        grid.onTileAction = { [weak self] action, index in self?.perform(action, at: index) }
+        grid.onContextMenu = { [weak self] index, _, _ in self?.openMenu(at: index) }
+        grid.onKeyCommand = { [weak self] keyval, modifiers, focused in
+            self?.key(keyval, modifiers: modifiers, focused: focused) ?? false
+        }
+    }
+
+    func perform(_ action: TileAction, at index: Int) {
+        switch action {
+        case .copy: commands.copy(around: index)
+        case .cut: commands.cut(around: index)
+        case .pasteBefore: commands.paste(at: index)
+        case .pasteAfter: commands.paste(at: index + 1)
+        case .moveEarlier: commands.moveEarlier(around: index)
+        case .moveLater: commands.moveLater(around: index)
+        case .addToAlbum, .moveToAlbum: chooseAlbum(for: index, moving: action == .moveToAlbum)
+        case .delete: commands.delete(around: index)
+        case .startKeyboardDrag: startKeyboardDrag?(index)
+        case .openMenu: openMenu(at: index)
+        }
+    }
+
+    private func key(_ keyval: UInt32, modifiers: GdkModifierType, focused: Int?) -> Bool {
+        let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        let alt = modifiers.rawValue & GDK_ALT_MASK.rawValue != 0
+        switch Int32(keyval) {
+        case GDK_KEY_Delete, GDK_KEY_KP_Delete:
+            commands.delete(around: focused)
+        case GDK_KEY_c where control:
+            commands.copy(around: focused)
+        case GDK_KEY_x where control:
+            commands.cut(around: focused)
+        case GDK_KEY_v where control:
+            commands.paste(at: focused.map { $0 + 1 } ?? gallery.model.count)
+        case GDK_KEY_Left where alt && shift, GDK_KEY_Up where alt && shift:
+            commands.moveEarlier(around: focused)
+        case GDK_KEY_Right where alt && shift, GDK_KEY_Down where alt && shift:
+            commands.moveLater(around: focused)
+        case GDK_KEY_d where control:
+            guard let focused else { return false }
+            startKeyboardDrag?(focused)
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func openMenu(at index: Int) {
+        guard let tile = grid.tile(at: index) else { return }
+        let model = Menu()
+        for section in TileAction.menuSections {
+            let part = Menu()
+            for action in section where action != .moveToAlbum || gallery.scope != .allPhotos {
+                part.append(action.title, action: "tile.\(action.rawValue)")
+            }
+            model.appendSection(part)
+        }
+        menu?.unparent()
+        let popover = PopoverMenu(menu: model)
+        popover.setParent(tile.root)
+        popover.popup()
+        menu = popover
+    }
+
+    private func chooseAlbum(for index: Int, moving: Bool) {
+        guard let tile = grid.tile(at: index) else { return }
+        let albums = gallery.albums.filter { .album($0.id) != gallery.scope }
+        chooser.show(albums: albums, moving: moving, from: tile.root) { [weak self] album in
+            self?.commands.add(around: index, toAlbum: album, moving: moving)
+        }
+    }
+}
