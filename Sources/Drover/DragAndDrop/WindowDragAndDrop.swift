@@ -12,6 +12,7 @@ final class WindowDragAndDrop {
     private let albumDrops: AlbumDropController
     let commands: TileCommands
     let interaction: TileInteraction
+    let keyboardDrag: KeyboardDragController
 
     init(window: MainWindow, gallery: GalleryController, thumbnails: ThumbnailCache) {
         importer = DropImporter(gallery: gallery)
@@ -20,6 +21,8 @@ final class WindowDragAndDrop {
         gridDrops = GridDropController(grid: window.grid, gallery: gallery, coordinator: coordinator, importer: importer)
         commands = TileCommands(gallery: gallery, importer: importer)
         interaction = TileInteraction(gallery: gallery, commands: commands)
+        keyboardDrag = KeyboardDragController(window: window, gallery: gallery)
+        interaction.startKeyboardDrag = { [keyboardDrag, commands] index in keyboardDrag.start(around: index, commands: commands) }
         albumDrops = AlbumDropController(sidebar: window.sidebar, gallery: gallery, coordinator: coordinator, importer: importer)
         deleteDrops = DeleteZoneDropController(window: window, gallery: gallery, coordinator: coordinator, thumbnails: thumbnails)
     }
