@@ -7,7 +7,8 @@ import GtkKit
 /// Drag and drop from the keyboard (Ctrl+D, or a tile's "Move with
 /// Keyboard…" action): the selection is picked up, arrows move the drop point
 /// in the grid, Tab and Shift+Tab go to the album rows and the delete zone,
-/// Enter drops and Escape cancels. DragKit's keyboard drag gives the same
+/// Enter drops (Shift+Enter moves, like Shift during a pointer drop) and
+/// Escape cancels. DragKit's keyboard drag gives the same
 /// proposals a pointer would get over the same targets; this shows them with
 /// the same gap and highlights, and announces each one.
 @MainActor
@@ -52,7 +53,10 @@ final class KeyboardDragController {
         case GDK_KEY_Up: show(drag.moveInsertionPoint(by: -columns))
         case GDK_KEY_Down: show(drag.moveInsertionPoint(by: columns))
         case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab: show(shift || Int32(keyval) == GDK_KEY_ISO_Left_Tab ? drag.previousTarget() : drag.nextTarget())
-        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space: finish(drop: true)
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_space:
+            // Shift+Enter is the keyboard's Shift-drop: a move instead of a copy.
+            drag.dropSession.modifiers = DropModifiers(gdkState: modifiers)
+            finish(drop: true)
         case GDK_KEY_Escape: finish(drop: false)
         default: return true  // Other keys do nothing while a keyboard drag is on.
         }
