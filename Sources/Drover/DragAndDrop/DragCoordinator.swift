@@ -33,8 +33,11 @@ final class DragCoordinator {
 
         /// Flocking: adds a tile's photos to the drag (DragKit refuses duplicates).
         func add(_ tile: GalleryItem, at index: Int) -> Bool {
+            // The tile is listed first, so observers of the item count (the drag
+            // icon, the faded tiles) already see it.
+            tiles.append(tile)
             let joined = session.add(DragItems.make(for: tile, at: index))
-            if !joined.isEmpty { tiles.append(tile) }
+            if joined.isEmpty { tiles.removeLast() }
             return !joined.isEmpty
         }
     }

@@ -28,7 +28,6 @@ final class DragIconView {
             card.setContentFit(GTK_CONTENT_FIT_COVER)
             card.setCanShrink(true)
             card.addCSSClass("drag-card")
-            card.addCSSClass("drag-card-\(index)")
             card.isVisible = false
             cards.append(card)
             root.addOverlay(card)
@@ -50,6 +49,9 @@ final class DragIconView {
             guard index >= firstCard else { card.isVisible = false; card.setTexture(nil); continue }
             let url = shown[index - firstCard]
             card.isVisible = true
+            // Fanned from the top card down: the top one straight, the others turned.
+            let depth = Self.maximumCards - 1 - index
+            for level in 0..<Self.maximumCards { card.setCSSClass("fan-\(level)", level == depth) }
             if let texture = thumbnails.cachedTexture(for: url) {
                 card.setTexture(texture)
             } else {

@@ -18,12 +18,14 @@ final class GridDropController {
                                          valueTypes: [gdk_file_list_get_type()],
                                          actions: GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
     private var session: DropSession?
+    private let flocking: DwellFlockingController
 
     init(grid: PhotoGrid, gallery: GalleryController, coordinator: DragCoordinator, importer: DropImporter) {
         self.grid = grid
         self.gallery = gallery
         self.coordinator = coordinator
         self.importer = importer
+        flocking = DwellFlockingController(grid: grid, gallery: gallery, coordinator: coordinator)
         // GTK reports (0, 0) on enter: wait for the first motion to place the gap.
         target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? GdkDragAction(0) }
         target.onMotion { [weak self] drop, x, y in self?.motion(drop, at: Point(x: x, y: y)) ?? GdkDragAction(0) }
@@ -43,7 +45,11 @@ final class GridDropController {
         self.session = session
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
         let proposal = session.update(target: .grid(at: point, in: grid.geometry, count: gallery.model.count))
-        if case .insertAt(let index) = proposal.intent, proposal.performsDrop {
+        // An in-app drag resting on the middle of another photo is about that
+        // photo (it may join the drag), so no gap opens there.
+        let restsOnTile = session.isLocal && grid.isOverTileCentre(point)
+        if restsOnTile { flocking.hover(at: point) } else { flocking.stop() }
+        if case .insertAt(let index) = proposal.intent, proposal.performsDrop, !restsOnTile {
             grid.showGap(at: index)
         } else {
             grid.showGap(at: nil)
@@ -52,13 +58,15 @@ final class GridDropController {
     }
 
     private func leave() {
+        flocking.stop()
         grid.showGap(at: nil)
         session = nil
     }
 
     private func perform(_ drop: Drop, at point: Point) -> Bool {
-        // X11 sends no leave on drop: close the gap here.
+        // X11 sends no leave on drop: close the gap and stop the dwell here.
         grid.showGap(at: nil)
+        flocking.stop()
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = nil
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)

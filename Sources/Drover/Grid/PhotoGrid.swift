@@ -118,6 +118,30 @@ final class PhotoGrid: CanvasLayout {
         selectionChanged()
     }
 
+    /// The item whose tile is drawn under `point`, taking an open drop gap into
+    /// account (the gap itself shows no item).
+    func itemIndex(atVisualPoint point: Point) -> Int? {
+        guard let cell = geometry.index(at: point, count: items.count + (gapIndex == nil ? 0 : 1)) else { return nil }
+        guard let gapIndex else { return cell }
+        if cell == gapIndex { return nil }
+        return cell > gapIndex ? cell - 1 : cell
+    }
+
+    /// Whether `point` rests on the middle half of a tile as drawn, rather than
+    /// near the edges between tiles. A drag resting on a photo's middle is
+    /// about that photo (flocking); near the edges, about where to insert.
+    func isOverTileCentre(_ point: Point) -> Bool {
+        guard itemIndex(atVisualPoint: point) != nil,
+              let cell = geometry.index(at: point, count: items.count + (gapIndex == nil ? 0 : 1)) else { return false }
+        let frame = geometry.frame(at: cell)
+        return abs(point.x - frame.center.x) < frame.width / 4
+    }
+
+    /// The flocking ring: `progress` over the tile `id`, or none.
+    func setDwell(on id: String?, progress: Double) {
+        for (tileID, tile) in visibleTiles { tile.setDwellProgress(tileID == id ? progress : nil) }
+    }
+
     /// Fades the tiles lifted into a drag (empty when the drag ends).
     func setDragged(_ ids: Set<String>) {
         draggedIDs = ids

@@ -16,6 +16,8 @@ final class PhotoTile {
     private let missingIcon = Image(iconName: "image-missing-symbolic", pixelSize: 48)
     private let placeholder = PlaceholderOverlay()
     private let noteText = Label()
+    private let dwellRing = DrawingArea()
+    private var dwellProgress = 0.0
     /// Cancels a loading placeholder or dismisses a failed one, by tile id.
     var onPlaceholderAction: ((String) -> Void)?
 
@@ -59,6 +61,17 @@ final class PhotoTile {
         gtk_label_set_lines(OpaquePointer(noteText.rawPointer), 7)
         gtk_label_set_ellipsize(OpaquePointer(noteText.rawPointer), PANGO_ELLIPSIZE_END)
         pictureHolder.addOverlay(noteText)
+        // The flocking ring: fills while a drag rests over this photo.
+        dwellRing.setSizeRequest(width: 64, height: 64)
+        dwellRing.horizontalAlignment = GTK_ALIGN_CENTER
+        dwellRing.verticalAlignment = GTK_ALIGN_CENTER
+        dwellRing.canTarget = false
+        dwellRing.isVisible = false
+        dwellRing.setDraw { [weak self] cairo, width, height in
+            guard let self else { return }
+            PhotoTile.drawRing(cairo, width: Double(width), height: Double(height), progress: self.dwellProgress)
+        }
+        pictureHolder.addOverlay(dwellRing)
 
         badge.addCSSClass("count-badge")
         badge.horizontalAlignment = GTK_ALIGN_END
@@ -126,6 +139,24 @@ final class PhotoTile {
         model = nil
         picture.setTexture(nil)
         stackCards.forEach { $0.setTexture(nil) }
+    }
+
+    /// Shows the flocking ring at `progress` (0...1), or hides it with nil.
+    func setDwellProgress(_ progress: Double?) {
+        dwellRing.isVisible = progress != nil
+        dwellProgress = progress ?? 0
+        dwellRing.queueDraw()
+    }
+
+    private static func drawRing(_ cairo: OpaquePointer, width: Double, height: Double, progress: Double) {
+        let radius = min(width, height) / 2 - 5
+        cairo_set_line_width(cairo, 6)
+        cairo_set_source_rgba(cairo, 0, 0, 0, 0.35)
+        cairo_arc(cairo, width / 2, height / 2, radius, 0, 2 * .pi)
+        cairo_stroke(cairo)
+        cairo_set_source_rgba(cairo, 0.21, 0.52, 0.89, 1)
+        cairo_arc(cairo, width / 2, height / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * progress)
+        cairo_stroke(cairo)
     }
 
     func setSelected(_ selected: Bool) {
