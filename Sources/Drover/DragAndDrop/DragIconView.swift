@@ -23,7 +23,7 @@ final class DragIconView {
         let base = Box(GTK_ORIENTATION_VERTICAL)
         base.setSizeRequest(width: Self.size, height: Self.size)
         root.setChild(base)
-        for index in 0..<Self.maximumCards {
+        for _ in 0..<Self.maximumCards {
             let card = Picture()
             card.setContentFit(GTK_CONTENT_FIT_COVER)
             card.setCanShrink(true)
