@@ -12,6 +12,9 @@ enum TileAction: String, CaseIterable {
     case delete
     case startKeyboardDrag = "start-keyboard-drag"
     case openMenu = "open-menu"
+    /// Moves keyboard focus to the tile. GTK 4.8 does not implement AT-SPI's
+    /// GrabFocus, so this is how a tester (or a switch user) puts focus there.
+    case focus
 
     /// The menu label.
     var title: String {
@@ -27,6 +30,7 @@ enum TileAction: String, CaseIterable {
         case .delete: "Delete"
         case .startKeyboardDrag: "Move with Keyboard…"
         case .openMenu: "Menu"
+        case .focus: "Focus"
         }
     }
 

@@ -28,7 +28,11 @@ final class TileInteraction {
     }
 
     func perform(_ action: TileAction, at index: Int) {
+        // Whatever runs on a tile also takes keyboard focus there, so the
+        // keyboard carries on from the tile the action was about.
+        grid.focus(index: index)
         switch action {
+        case .focus: break
         case .copy: commands.copy(around: index)
         case .cut: commands.cut(around: index)
         case .pasteBefore: commands.paste(at: index)

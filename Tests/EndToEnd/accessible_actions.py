@@ -1,0 +1,35 @@
+"""Driving Drover the way assistive technology does: AT-SPI actions by name,
+keyboard focus, and keys. No pointer."""
+
+import subprocess
+import time
+
+
+def actions(node):
+    return [node.get_action_name(i) for i in range(node.get_n_actions())]  # noqa: deprecated alias is fine here
+
+
+def run_action(node, name):
+    """Runs the AT-SPI action called `name` on `node` (e.g. "tile.delete")."""
+    names = actions(node)
+    assert name in names, f"{node.get_name()!r} has no action {name!r}; it has {names}"
+    node.do_action(names.index(name))
+
+
+def focus(node):
+    """Puts keyboard focus on a tile. GTK 4.8 lacks AT-SPI GrabFocus, so Drover's
+    tiles offer a "tile.focus" action instead."""
+    run_action(node, "tile.focus")
+    time.sleep(0.2)
+
+
+def keys(*names):
+    """Presses keys on the focused window, e.g. keys("ctrl+d", "Tab", "Return")."""
+    for name in names:
+        subprocess.run(["xdotool", "key", name], check=True)
+        time.sleep(0.15)
+
+
+def tile(session, name, timeout=20):
+    """The grid tile named `name`."""
+    return session.find("table cell", name, timeout=timeout)
