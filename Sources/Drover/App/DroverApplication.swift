@@ -129,9 +129,22 @@ final class DroverApplication {
 
     private var benchmark: ScrollBenchmark?
 
-    /// `DROVER_BENCHMARK=scroll` runs the scroll benchmark, prints figures and quits.
+    private var frameMonitor: FrameGapMonitor?
+
+    /// `DROVER_BENCHMARK=scroll` runs the scroll benchmark, prints figures and
+    /// quits; `DROVER_BENCHMARK=frames` reports frame gaps for
+    /// `DROVER_BENCHMARK_SECONDS` (default 20) and quits.
     private func startBenchmarkIfAsked(_ window: MainWindow) {
-        guard ProcessInfo.processInfo.environment["DROVER_BENCHMARK"] == "scroll" else { return }
+        let environment = ProcessInfo.processInfo.environment
+        if environment["DROVER_BENCHMARK"] == "frames" {
+            let monitor = FrameGapMonitor()
+            frameMonitor = monitor
+            monitor.run(on: window.grid.canvas, seconds: Double(environment["DROVER_BENCHMARK_SECONDS"] ?? "") ?? 20) {
+                [weak self] in self?.application.quit()
+            }
+            return
+        }
+        guard environment["DROVER_BENCHMARK"] == "scroll" else { return }
         // Let the first frames (window mapping, first thumbnails) pass first.
         TimerSource.after(milliseconds: 1500) { [weak self] in
             let benchmark = ScrollBenchmark(grid: window.grid)
