@@ -38,6 +38,6 @@ let package = Package(
             "DragKit",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -45,16 +45,15 @@ struct PlaceData: Sendable {
         data.longitudes.reserveCapacity(placeCount)
         data.regionIndices.reserveCapacity(placeCount)
         for _ in 0..<placeCount {
-            let fields = try reader.fields(4)
-            let latitude = Double(try reader.integer(fields[0])) / 10_000
-            let longitude = Double(try reader.integer(fields[1])) / 10_000
-            let region = try reader.integer(fields[3])
+            let line = try reader.placeLine()
+            let latitude = Double(line.latitude) / 10_000
+            let longitude = Double(line.longitude) / 10_000
             guard abs(latitude) <= 90, abs(longitude) <= 180 else { throw reader.error("a position is out of range") }
-            guard (0..<regionCount).contains(region) else { throw reader.error("region \(region) does not exist") }
+            guard (0..<regionCount).contains(line.region) else { throw reader.error("region \(line.region) does not exist") }
             data.latitudes.append(latitude)
             data.longitudes.append(longitude)
-            data.names.append(fields[2].text)
-            data.regionIndices.append(Int32(region))
+            data.names.append(line.name)
+            data.regionIndices.append(Int32(line.region))
         }
         return data
     }
@@ -75,7 +74,8 @@ private struct LineReader {
     mutating func next() -> Field? {
         while position < bytes.count {
             let start = position
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
             position = end + 1
             lineNumber += 1
             if lineNumber > 1, bytes[start..<end].first == UInt8(ascii: "#") { continue }
@@ -95,10 +95,32 @@ private struct LineReader {
     }
 
     mutating func fields(_ count: Int) throws(PlaceDataError) -> [Field] {
-        guard let line = next() else { throw error("the file ends early") }
+        guard let line = next() else { throw .malformed(url, line: lineNumber + 1, detail: "the file ends early") }
         let parts = line.bytes.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
         guard parts.count == count else { throw error("expected \(count) tab-separated fields") }
         return parts.map { Field(bytes: $0) }
+    }
+
+    /// "lat TAB lon TAB name TAB region", without an array per line: this runs 144,000 times.
+    mutating func placeLine() throws(PlaceDataError) -> (latitude: Int, longitude: Int, name: String, region: Int) {
+        guard let line = next() else { throw .malformed(url, line: lineNumber + 1, detail: "the file ends early") }
+        var tabs = (0, 0, 0)
+        var found = 0
+        for index in line.bytes.indices where bytes[index] == UInt8(ascii: "\t") {
+            switch found {
+            case 0: tabs.0 = index
+            case 1: tabs.1 = index
+            case 2: tabs.2 = index
+            default: throw error("expected 4 tab-separated fields")
+            }
+            found += 1
+        }
+        guard found == 3 else { throw error("expected 4 tab-separated fields") }
+        let (start, end) = (line.bytes.startIndex, line.bytes.endIndex)
+        return (try integer(Field(bytes: bytes[start..<tabs.0])),
+                try integer(Field(bytes: bytes[(tabs.0 + 1)..<tabs.1])),
+                Field(bytes: bytes[(tabs.1 + 1)..<tabs.2]).text,
+                try integer(Field(bytes: bytes[(tabs.2 + 1)..<end])))
     }
 
     func integer(_ field: Field) throws(PlaceDataError) -> Int {

@@ -29,7 +29,11 @@ struct PlaceIndex: Sendable {
         builder.build(0, count)
         order = builder.order
         axes = builder.axes
-        points = builder.order.flatMap { index in vectors[3 * Int(index)..<3 * Int(index) + 3] }
+        var points = [Double](repeating: 0, count: 3 * count)
+        for (position, index) in builder.order.enumerated() {
+            for axis in 0..<3 { points[3 * position + axis] = vectors[3 * Int(index) + axis] }
+        }
+        self.points = points
     }
 
     /// The nearest place, or nil when there are none.
@@ -77,15 +81,18 @@ struct PlaceIndex: Sendable {
         }
 
         private func widestAxis(_ low: Int, _ high: Int) -> Int {
-            var lows = [Double](repeating: .infinity, count: 3), highs = [Double](repeating: -.infinity, count: 3)
+            var (minX, minY, minZ) = (Double.infinity, Double.infinity, Double.infinity)
+            var (maxX, maxY, maxZ) = (-Double.infinity, -Double.infinity, -Double.infinity)
             for position in low..<high {
-                for axis in 0..<3 {
-                    let value = coordinate(position, axis)
-                    lows[axis] = min(lows[axis], value); highs[axis] = max(highs[axis], value)
-                }
+                let base = 3 * Int(order[position])
+                let (x, y, z) = (vectors[base], vectors[base + 1], vectors[base + 2])
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
+                minZ = min(minZ, z); maxZ = max(maxZ, z)
             }
-            let spreads = (0..<3).map { highs[$0] - lows[$0] }
-            return spreads.indices.max { spreads[$0] < spreads[$1] }!
+            let (spreadX, spreadY, spreadZ) = (maxX - minX, maxY - minY, maxZ - minZ)
+            if spreadX >= spreadY && spreadX >= spreadZ { return 0 }
+            return spreadY >= spreadZ ? 1 : 2
         }
 
         /// Quickselect: puts the k-th smallest on `axis` at position k, smaller before it
@@ -94,8 +101,8 @@ struct PlaceIndex: Sendable {
             var (left, right) = (low, high - 1)
             while left < right {
                 // The median of three as pivot keeps sorted input (GeoNames is grouped by country) fast.
-                let mid = (left + right) / 2
-                let pivot = [coordinate(left, axis), coordinate(mid, axis), coordinate(right, axis)].sorted()[1]
+                let (a, b, c) = (coordinate(left, axis), coordinate((left + right) / 2, axis), coordinate(right, axis))
+                let pivot = max(min(a, b), min(max(a, b), c))
                 var (i, j) = (left, right)
                 while i <= j {
                     while coordinate(i, axis) < pivot { i += 1 }
