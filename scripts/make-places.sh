@@ -23,7 +23,12 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out="$root/data/places"
-work=${1:-$(mktemp -d -t drover-places.XXXXXX)}
+if [[ -n ${1:-} ]]; then
+  work=$1
+else
+  work=$(mktemp -d -t drover-places.XXXXXX)
+  trap 'rm -rf "$work"' EXIT   # a work dir we made ourselves goes when we are done
+fi
 version=1.5.1   # pinned, so the output only changes when we choose to
 mkdir -p "$work" "$out"
 echo "work dir: $work"
