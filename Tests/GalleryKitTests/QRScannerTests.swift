@@ -22,8 +22,8 @@ import Testing
         #expect(cornerError(atEdge.corners, edge) < 7, "within a module: \(atEdge.corners) vs \(edge)")
         #expect(found.imageSize == PixelSize(width: 1200, height: 800))
 
-        // Version 3 (29 modules) holds 33 bytes; the bound says at least version 1 fits…
-        // so the margin is 4 × side / 21 at most modules-wide, never less than 4 modules.
+        // The 31-byte text could fit version 1 (21 modules), so the margin is 4 × side / 21:
+        // never less than 4 real modules (8 px each), here about 5.5 of them (29 modules).
         let rect = found.cropRect()
         #expect(rect.x <= found.boundingBox.x - 4 * 8 && rect.maxX >= found.boundingBox.maxX + 4 * 8)
         let edgeRect = atEdge.cropRect()
