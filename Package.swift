@@ -17,6 +17,8 @@ let package = Package(
         // C libraries, found through pkg-config and provided by Debian packages.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
         .systemLibrary(name: "CPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // C glue Swift cannot express: the libdispatch main-queue GSource.
         .target(name: "CDrover", dependencies: ["CGtk"]),
 
@@ -24,6 +26,8 @@ let package = Package(
         .target(name: "DragKit"),
         .target(name: "GalleryKit", dependencies: [
             "CPixbuf",
+            "CZBar",
+            "CExif",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .executableTarget(name: "Drover", dependencies: ["GtkKit", "DragKit", "GalleryKit", "CGtk"]),
@@ -34,6 +38,6 @@ let package = Package(
             "DragKit",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -59,6 +59,13 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     /// carries. Files are the library's copies. Empty for a note.
     public let members: [Member]
 
+    /// QR codes found in the cover photo so far (0 until it has been scanned): the badge.
+    public let qrCodeCount: Int
+    /// Where the cover photo was taken (EXIF GPS), if recorded.
+    public let location: PhotoLocation?
+    /// The nearest place to `location`, e.g. "Sausalito, California, US", once known.
+    public let placeName: String?
+
     public struct Member: Hashable, Sendable {
         public let photoID: PhotoID
         public let fileURL: URL
@@ -66,7 +73,8 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     }
 
     init(id: ID, title: String, date: Date, pixelSize: PixelSize, covers: [Cover], count: Int,
-         albumNames: [String], noteText: String? = nil, members: [Member] = []) {
+         albumNames: [String], noteText: String? = nil, members: [Member] = [],
+         qrCodeCount: Int = 0, location: PhotoLocation? = nil, placeName: String? = nil) {
         self.id = id
         self.title = title
         self.date = date
@@ -76,6 +84,9 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         self.albumNames = albumNames
         self.noteText = noteText
         self.members = members
+        self.qrCodeCount = qrCodeCount
+        self.location = location
+        self.placeName = placeName
     }
 
     /// True when the cover's file is missing: the view shows a "missing" tile.

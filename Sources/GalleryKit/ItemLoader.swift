@@ -46,6 +46,7 @@ struct ItemLoader {
         let notes = noteIDs.isEmpty ? [:] : try noteRows(whole ? nil : noteIDs)
         let shownPhotoIDs = photoIDs + members.values.flatMap { $0.map(\.id) }
         let albumNames = try albumNames(whole ? nil : shownPhotoIDs)
+        let codeCounts = try qrCodeCounts(whole ? nil : shownPhotoIDs)
         let presence = FilePresence(location: location, listWholeDirectory: whole)
 
         func cover(_ row: PhotoRow) -> GalleryItem.Cover {
@@ -65,7 +66,8 @@ struct ItemLoader {
                 guard let row = singles[photoID] else { continue }
                 result[id] = GalleryItem(id: id, title: row.title, date: row.displayDate, pixelSize: row.pixelSize,
                                          covers: [cover(row)], count: 1, albumNames: albumNames[photoID] ?? [],
-                                         members: [member(row)])
+                                         members: [member(row)], qrCodeCount: codeCounts[photoID] ?? 0,
+                                         location: row.location, placeName: row.placeName)
             case .stack(let stackID):
                 guard let rows = members[stackID], let first = rows.first else { continue }
                 var names: [String] = []
@@ -75,7 +77,8 @@ struct ItemLoader {
                 let title = titles[stackID].flatMap { $0.isEmpty ? nil : $0 } ?? first.title
                 result[id] = GalleryItem(id: id, title: title, date: first.displayDate, pixelSize: first.pixelSize,
                                          covers: rows.prefix(3).map(cover), count: rows.count, albumNames: names,
-                                         members: rows.map(member))
+                                         members: rows.map(member), qrCodeCount: codeCounts[first.id] ?? 0,
+                                         location: first.location, placeName: first.placeName)
             case .note(let noteID):
                 result[id] = notes[noteID]?.item
             }
@@ -159,6 +162,21 @@ struct ItemLoader {
             }
         } else {
             pairs = try Row.fetchAll(db, sql: "SELECT id, title FROM stack").map { (StackID(rawValue: $0[0]), $0[1]) }
+        }
+        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// How many QR codes each photo has (photos without codes are absent).
+    func qrCodeCounts(_ photoIDs: [PhotoID]?) throws -> [PhotoID: Int] {
+        let select = "SELECT photoID, count(*) FROM qrCode"
+        let pairs: [(PhotoID, Int)]
+        if let photoIDs {
+            pairs = try db.inChunks(photoIDs) { chunk in
+                try Row.fetchAll(db, sql: select + " WHERE photoID IN (\(questionMarks(chunk.count))) GROUP BY photoID",
+                                 arguments: StatementArguments(chunk.map(\.rawValue))).map { (PhotoID(rawValue: $0[0]), $0[1]) }
+            }
+        } else {
+            pairs = try Row.fetchAll(db, sql: select + " GROUP BY photoID").map { (PhotoID(rawValue: $0[0]), $0[1]) }
         }
         return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
     }

@@ -26,6 +26,10 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public let dateAdded: Date
     /// The stack holding this photo, if any.
     public let stackID: StackID?
+    /// Where it was taken (EXIF GPS), if recorded.
+    public let location: PhotoLocation?
+    /// The nearest place to `location` ("Sausalito, California, US"), once a scan has found it.
+    public let placeName: String?
 
     /// The best date to show: when it was taken, else the file's date, else when it was added.
     public var displayDate: Date { dateTaken ?? fileDate ?? dateAdded }

@@ -152,11 +152,13 @@ extension ChangeSet {
         for photo in photos {
             try db.execute(
                 sql: """
-                    INSERT INTO photo (fileName, originalFileName, title, width, height, fileDate, dateAdded)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO photo (fileName, originalFileName, title, width, height, fileDate, dateAdded,
+                                       latitude, longitude, altitude)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [photo.fileName, photo.originalFileName, photo.title, photo.pixelSize.width,
-                            photo.pixelSize.height, photo.fileDate?.timeIntervalSince1970, now.timeIntervalSince1970])
+                            photo.pixelSize.height, photo.fileDate?.timeIntervalSince1970, now.timeIntervalSince1970,
+                            photo.location?.latitude, photo.location?.longitude, photo.location?.altitude])
             ids.append(PhotoID(rawValue: db.lastInsertedRowID))
         }
         switch destination {

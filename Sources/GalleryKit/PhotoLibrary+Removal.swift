@@ -30,6 +30,8 @@ public struct RemovedPhotos: Sendable {
     let stacks: [StackSnapshot]
     /// Album entries that left, with their index before the removal.
     let albumEntries: [AlbumID: [(photo: PhotoID, index: Int)]]
+    /// The removed photos' QR codes (their rows go with the photo), so undo needs no rescan.
+    var qrCodes: [PhotoID: [QRCode]] = [:]
 }
 
 extension PhotoLibrary {
@@ -116,7 +118,10 @@ extension ChangeSet {
             }
         }
         let now = Date().timeIntervalSince1970
+        var codes: [PhotoID: [QRCode]] = [:]
         for row in rows {
+            let found = try QRCodeRow.fetch(db, photoID: row.id, imageSize: row.pixelSize)
+            if !found.isEmpty { codes[row.id] = found }
             try db.execute(sql: "DELETE FROM photo WHERE id = ?", arguments: [row.id.rawValue])
             // In this same transaction: a removed photo's file is never taken for an
             // import leftover (which recovery unlinks); it waits for the Trash.
@@ -124,7 +129,7 @@ extension ChangeSet {
                            arguments: [row.fileName, now])
         }
         return RemovedPhotos(photos: rows.map { $0.photo(in: location) }, rows: rows, notes: notes,
-                             mainEntries: mainEntries, stacks: snapshots, albumEntries: albumEntries)
+                             mainEntries: mainEntries, stacks: snapshots, albumEntries: albumEntries, qrCodes: codes)
     }
 
     func restore(_ removed: RemovedPhotos) throws {
@@ -137,6 +142,7 @@ extension ChangeSet {
             row.stackID = nil
             row.stackPosition = nil
             try row.insert(db)
+            try QRCodeRow.replace(db, photoID: row.id, with: removed.qrCodes[row.id] ?? [])
             restored.insert(row.id)
         }
         var restoredNotes: Set<NoteID> = []

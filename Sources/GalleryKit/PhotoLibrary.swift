@@ -16,6 +16,8 @@ public final class PhotoLibrary: Sendable {
     let observers = ObserverRegistry()
     let importLimits: ImportLimits
     let faults: FaultInjection
+    /// Photos a background scan is working on (see `scanPendingPhotos`).
+    let scanClaims = ScanClaims()
 
     private init(location: LibraryLocation, pool: DatabasePool, recoveryReport: RecoveryReport,
                  importLimits: ImportLimits, faults: FaultInjection) {

@@ -9,6 +9,8 @@ struct PreparedPhoto: Sendable, Hashable {
     var title: String
     var pixelSize: PixelSize
     var fileDate: Date?
+    /// From EXIF GPS, if the file has a usable position.
+    var location: PhotoLocation? = nil
 }
 
 /// Turns one user file into a prepared library photo, or a failure that leaves nothing
@@ -58,9 +60,12 @@ struct PhotoPreparer: Sendable {
         let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size)
         keep = true
         let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        // Cheap (libexif reads only the first segments), so a new photo has its location at
+        // once; the slower QR scan is left to the background scan.
         return PreparedPhoto(source: source.url, fileName: fileName, originalFileName: originalName,
                              title: source.title ?? (originalName as NSString).deletingPathExtension,
-                             pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime))
+                             pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
+                             location: ExifLocationReader.location(path: copy))
     }
 
     /// Decodes `path` to thumbnail size and saves thumbnails/<fileName>.png atomically.

@@ -3,7 +3,8 @@ import GRDB
 
 /// A `photo` table row, as read by queries in this module.
 struct PhotoRow: Sendable {
-    static let columns = "id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, stackID, stackPosition"
+    static let columns = "id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, stackID, stackPosition, "
+        + "scanState, latitude, longitude, altitude, placeName"
 
     var id: PhotoID
     var fileName: String
@@ -15,6 +16,10 @@ struct PhotoRow: Sendable {
     var dateAdded: Date
     var stackID: StackID?
     var stackPosition: Int?
+    /// Schema v3: the background scan's state and findings.
+    var scanState: ScanState = .notScanned
+    var location: PhotoLocation?
+    var placeName: String?
 
     init(row: Row) {
         id = PhotoID(rawValue: row[0])
@@ -27,6 +32,11 @@ struct PhotoRow: Sendable {
         dateAdded = Date(timeIntervalSince1970: row[8])
         stackID = (row[9] as Int64?).map(StackID.init(rawValue:))
         stackPosition = row[10]
+        scanState = ScanState(rawValue: row[11]) ?? .notScanned
+        if let latitude = row[12] as Double?, let longitude = row[13] as Double? {
+            location = PhotoLocation(latitude: latitude, longitude: longitude, altitude: row[14])
+        }
+        placeName = row[15]
     }
 
     init(id: PhotoID, fileName: String, originalFileName: String, title: String, pixelSize: PixelSize,
@@ -48,17 +58,19 @@ struct PhotoRow: Sendable {
     /// Inserts the row, keeping `id` (restoring after undo reuses the original id).
     func insert(_ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO photo (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO photo (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [id.rawValue, fileName, originalFileName, title, pixelSize.width, pixelSize.height,
                         dateTaken?.timeIntervalSince1970, fileDate?.timeIntervalSince1970,
-                        dateAdded.timeIntervalSince1970, stackID?.rawValue, stackPosition])
+                        dateAdded.timeIntervalSince1970, stackID?.rawValue, stackPosition,
+                        scanState.rawValue, location?.latitude, location?.longitude, location?.altitude, placeName])
     }
 
     func photo(in location: LibraryLocation) -> Photo {
         Photo(id: id, fileURL: location.photoURL(fileName: fileName),
               thumbnailURL: location.thumbnailURL(photoFileName: fileName),
               originalFileName: originalFileName, title: title, pixelSize: pixelSize,
-              dateTaken: dateTaken, fileDate: fileDate, dateAdded: dateAdded, stackID: stackID)
+              dateTaken: dateTaken, fileDate: fileDate, dateAdded: dateAdded, stackID: stackID,
+              location: self.location, placeName: placeName)
     }
 }
 

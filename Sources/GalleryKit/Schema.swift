@@ -2,10 +2,9 @@ import GRDB
 
 /// The database schema, as a list of migrations that only ever grow.
 ///
-/// Never edit a shipped migration: add a new one. Planned additions go in new
-/// migrations as nullable columns or side tables, for example
-/// `photo.latitude`/`photo.longitude`/`photo.placeName`, or a `qrCode(photoID, position,
-/// payload, corners)` table.
+/// Never edit a shipped migration: add a new one. Additions go in new migrations as
+/// nullable (or defaulted) columns or side tables, the way v3 added the scan's columns
+/// on `photo` and the `qrCode` table.
 ///
 /// A library migrated by a newer build is refused by older ones (`newerSchema`), so an
 /// older Drover never meets a kind of entry it does not know.
@@ -66,6 +65,9 @@ enum Schema {
         // Text notes, and removed photos' files waiting for the Trash.
         migrator.registerMigration("v2") { db in
             try db.execute(sql: SchemaV2.sql)
+        }
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: SchemaV3.sql)
         }
         return migrator
     }
