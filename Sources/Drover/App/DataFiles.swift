@@ -28,4 +28,6 @@ enum DataFiles {
         return FileManager.default.fileExists(atPath: local.path) ? local : directory.deletingLastPathComponent().appendingPathComponent("icons")
     }
     static var sampleManifest: URL { directory.appendingPathComponent("samples/manifest.json") }
+    /// GeoNames places for the offline reverse geocoder (data/places/ATTRIBUTION.md).
+    static var places: URL { directory.appendingPathComponent("places/places.tsv") }
 }

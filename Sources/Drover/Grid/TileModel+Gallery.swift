@@ -13,6 +13,8 @@ extension TileModel {
     /// stack size and albums (place and QR codes join once they are read).
     init(_ item: GalleryItem) {
         var details = [Self.dateFormatter.string(from: item.date)]
+        if let place = item.placeName { details.append(place) }
+        if item.qrCodeCount > 0 { details.append(item.qrCodeCount == 1 ? "1 QR code" : "\(item.qrCodeCount) QR codes") }
         if item.kind == .stack { details.append("Stack of \(item.count) photos") }
         if !item.albumNames.isEmpty { details.append("In " + item.albumNames.joined(separator: ", ")) }
         if item.isMissing { details.append("The photo's file is missing from the library") }

@@ -16,6 +16,8 @@ final class GalleryController {
     let model = CollectionModel()
     private(set) var albums: [AlbumSummary] = []
     private var collectionToken: ObservationToken?
+    /// Reads QR codes and locations of new photos in the background.
+    private(set) lazy var scanner = BackgroundScanner(library: library, placesData: DataFiles.places)
     private var albumsToken: ObservationToken?
 
     init(library: PhotoLibrary, window: MainWindow) {
@@ -43,6 +45,7 @@ final class GalleryController {
             albumsToken = token
             showAlbums()
             await show(.allPhotos)
+            scanner.scan()
         } catch {
             window.toast.show("Could not read the library: \(Self.describe(error))")
         }
@@ -72,6 +75,8 @@ final class GalleryController {
     private func apply(_ change: GalleryKit.CollectionChange) {
         guard change.scope == scope else { return }
         model.apply(change.steps)
+        // New photos need their QR codes and location read.
+        if change.steps.contains(where: { if case .insert = $0 { true } else { false } }) { scanner.scan() }
     }
 
     private func modelChanged(_ steps: [ChangeStep<TileModel>]) {
