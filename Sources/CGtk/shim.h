@@ -57,3 +57,8 @@ static inline void drover_command_line_print(GApplicationCommandLine *c, const c
     if (to_stdout) g_application_command_line_print(c, "%s", text);
     else g_application_command_line_printerr(c, "%s", text);
 }
+
+// g_object_get is variadic: read one int property.
+static inline void drover_object_get_int(gpointer object, const char *name, int *value) {
+    g_object_get(object, name, value, NULL);
+}

@@ -18,6 +18,8 @@ final class GridDragController {
     private let source = DragSource()
     private var lifted: (tiles: [GalleryItem], indices: [Int], origin: Point)?
     private var countObservation: Observation?
+    /// Watches the pointer after lift, to morph a located photo into its platter.
+    private var morphWatch: TickCallback?
     /// While photos fly back after a cancel, their tiles stay faded until they land.
     private var flyingBack = false
 
@@ -63,9 +65,41 @@ final class GridDragController {
             self.showIcon(for: inApp)
             self.grid.setDragged(Set(inApp.tileIDs.map(\.description)))
         }
-        drag.setIcon(icon.root)
+        drag.setIcon(icon.fan)
         drag.setHotspot(x: DragIconView.size / 2, y: DragIconView.size / 2)
+        if inApp.tiles.count == 1, let tile = inApp.tiles.first, let location = tile.location {
+            watchForPlatterMorph(of: tile, location: location, drag: drag, from: lifted.origin)
+        }
         grid.setDragged(Set(lifted.tiles.map { $0.id.description }))
+    }
+
+    /// At lift the icon is the photo; once the pointer has travelled past the
+    /// drag threshold it becomes the location platter (the same size, so the
+    /// hotspot stays under the pointer).
+    private func watchForPlatterMorph(of tile: GalleryItem, location: PhotoLocation, drag: Drag, from origin: Point) {
+        let threshold = 2.0 * Double(Self.dragThreshold)
+        // The watch holds the drag (its wrapper lives only as long as someone
+        // holds it); `end()` removes the watch, and so lets the drag go.
+        morphWatch = grid.canvas.addTickCallback { [weak self] _ in
+            guard let self else { return false }
+            // The pointer may be unknown for a frame while the drag takes its grab.
+            guard let pointer = self.grid.canvas.pointerPosition() else { return true }
+            guard Point(x: pointer.x, y: pointer.y).distance(to: origin) > threshold else { return true }
+            drag.setIcon(self.icon.platter)
+            self.icon.showPlatter(cover: tile.thumbnailURLs.first, place: tile.placeName ?? tile.title,
+                                  coordinates: location.displayCoordinates)
+            self.morphWatch = nil
+            return false
+        }
+    }
+
+    /// GTK's drag threshold (gtk-dnd-drag-threshold), in pixels.
+    private static var dragThreshold: Int32 {
+        var value: Int32 = 8
+        if let settings = gtk_settings_get_default() {
+            drover_object_get_int(UnsafeMutableRawPointer(settings), "gtk-dnd-drag-threshold", &value)
+        }
+        return value
     }
 
     private func showIcon(for drag: DragCoordinator.InAppDrag) {
@@ -101,6 +135,8 @@ final class GridDragController {
     }
 
     private func end() {
+        morphWatch?.remove()
+        morphWatch = nil
         countObservation?.cancel()
         countObservation = nil
         if let session = coordinator.current?.session, session.phase != .ended {

@@ -4,8 +4,10 @@ import GtkKit
 
 /// What dragging or copying tiles offers other applications and Drover
 /// itself: the photos' library files (a file manager copies them), the top
-/// photo's bytes (image editors), notes' text, and Drover's photo ids (in-app
-/// drops and pastes). Everything is produced when a target asks, from the
+/// photo's bytes (image editors), notes' text, Drover's photo ids (in-app
+/// drops and pastes) and, when the top photo has a location, that location:
+/// a `.geojson` file listed first (GNOME Maps takes the first file), a `geo:`
+/// URI as text and `application/geo+json` bytes. Everything is produced when a target asks, from the
 /// tiles at that moment, so photos that joined a drag in progress are included.
 @MainActor
 enum TileContent {
@@ -18,10 +20,14 @@ enum TileContent {
         let topType = top.map { DragItems.mimeType(for: $0.fileURL) }
         var types = [photoIDType]
         if let topType, topType.hasPrefix("image/") { types.append(topType) }
-        if tiles.contains(where: { $0.noteText != nil }) { types.append("text/plain;charset=utf-8") }
+        let located = tiles.last { $0.location != nil }
+        if located != nil { types.append("application/geo+json") }
+        if tiles.contains(where: { $0.noteText != nil }) || located != nil { types.append("text/plain;charset=utf-8") }
+        // Written now, while the drag starts: a drop may read it at any moment.
+        let locationFile = located.flatMap(LocationFiles.file(for:))
         var files: LazyContentProvider.FileLister?
         if top != nil {
-            files = { current().flatMap { $0.members.map(\.fileURL) } }
+            files = { (locationFile.map { [$0] } ?? []) + current().flatMap { $0.members.map(\.fileURL) } }
         }
         let write: LazyContentProvider.Writer = { mimeType in
             let tiles = current()
@@ -30,7 +36,11 @@ enum TileContent {
                 let ids = tiles.flatMap { $0.members.map(\.photoID) }
                 return Data(ids.map { String($0.rawValue) }.joined(separator: "\n").utf8)
             case "text/plain;charset=utf-8":
-                return Data(tiles.compactMap(\.noteText).joined(separator: "\n\n").utf8)
+                let texts = tiles.compactMap(\.noteText) + (located?.location.map { [$0.geoURI] } ?? [])
+                return Data(texts.joined(separator: "\n\n").utf8)
+            case "application/geo+json":
+                guard let located, let location = located.location else { throw CocoaError(.fileNoSuchFile) }
+                return location.geoJSON(name: located.placeName ?? located.title)
             default:
                 guard let url = tiles.last(where: { !$0.members.isEmpty })?.members.last?.fileURL else {
                     throw CocoaError(.fileNoSuchFile)
