@@ -20,6 +20,8 @@ final class PhotoGrid: CanvasLayout {
     let scrolledWindow = ScrolledWindow()
     let canvas = Canvas(role: GTK_ACCESSIBLE_ROLE_GRID, cssName: "photo-grid")
     private let thumbnails: ThumbnailCache
+    /// Set once the library is open: tiles show their photos' QR codes.
+    var qrCodes: QRCodeStore?
 
     private(set) var items: [TileModel] = []
     private(set) var geometry = GridGeometry(width: 800, cellSize: cellSize, spacing: spacing, padding: padding)
@@ -185,7 +187,7 @@ final class PhotoGrid: CanvasLayout {
                 gtk_widget_insert_after(tile.root.widget, canvas.widget, previous)
             }
             previous = tile.root.widget
-            tile.bind(model, thumbnails: thumbnails)
+            tile.bind(model, thumbnails: thumbnails, qrCodes: qrCodes)
             tile.setSelected(selection.contains(model.id))
             tile.root.setCSSClass("dragged", draggedIDs.contains(model.id))
             let frame = geometry.frame(at: displayIndex(index))

@@ -1,4 +1,5 @@
 import CGtk
+import GalleryKit
 import GtkKit
 
 /// One cell of the photo grid: a focusable, labelled widget with the photo's
@@ -17,6 +18,9 @@ final class PhotoTile {
     private let placeholder = PlaceholderOverlay()
     private let noteText = Label()
     private let dwellRing = DrawingArea()
+    /// The photo's QR codes, over the thumbnail.
+    let qrLayer = QRRegionLayer()
+    private var qrLoad: Task<Void, Never>?
     private var dwellProgress = 0.0
     /// Cancels a loading placeholder or dismisses a failed one, by tile id.
     var onPlaceholderAction: ((String) -> Void)?
@@ -52,6 +56,7 @@ final class PhotoTile {
         missingIcon.addCSSClass("missing-icon")
         pictureHolder.addOverlay(missingIcon)
 
+        pictureHolder.addOverlay(qrLayer.canvas)
         pictureHolder.addOverlay(placeholder.root)
         noteText.addCSSClass("note-text")
         noteText.setWraps(true)
@@ -88,7 +93,7 @@ final class PhotoTile {
     }
 
     /// Shows `model`, loading thumbnails through `thumbnails` unless cached.
-    func bind(_ model: TileModel, thumbnails: ThumbnailCache) {
+    func bind(_ model: TileModel, thumbnails: ThumbnailCache, qrCodes: QRCodeStore?) {
         let changedIdentity = self.model?.id != model.id
         let changedImages = self.model?.thumbnails != model.thumbnails
         self.model = model
@@ -131,9 +136,12 @@ final class PhotoTile {
         for (index, card) in stackCards.reversed().enumerated() { card.isVisible = count > 1 && index + 1 < model.thumbnails.count }
 
         if changedIdentity || changedImages { loadThumbnails(model, from: thumbnails) }
+        if changedIdentity || qrLayer.canvas.isVisible != (model.qrCount > 0) { loadQRCodes(model, from: qrCodes) }
     }
 
     func unbind() {
+        qrLoad?.cancel()
+        qrLayer.clear()
         loads.forEach { $0.cancel() }
         loads = []
         model = nil
@@ -162,6 +170,18 @@ final class PhotoTile {
     func setSelected(_ selected: Bool) {
         root.setCSSClass("selected", selected)
         root.setAccessibleSelected(selected)
+    }
+
+    private func loadQRCodes(_ model: TileModel, from store: QRCodeStore?) {
+        qrLoad?.cancel()
+        guard let store, model.qrCount > 0, let photo = model.coverPhoto else { return qrLayer.clear() }
+        let id = PhotoID(rawValue: photo.id)
+        if let codes = store.codes(for: id) { return qrLayer.show(codes.codes) }
+        qrLayer.clear()
+        qrLoad = Task { [weak self] in
+            guard let codes = await store.load(for: id, file: photo.file), let self, self.model?.id == model.id else { return }
+            self.qrLayer.show(codes.codes)
+        }
     }
 
     private func loadThumbnails(_ model: TileModel, from cache: ThumbnailCache) {

@@ -26,6 +26,9 @@ extension TileModel {
         }
         if item.kind == .note { details = ["Note", details[0]] }
         self.init(id: item.id.description, title: item.title, kind: kind,
-                  details: details.joined(separator: ". "), thumbnails: item.thumbnailURLs)
+                  details: details.joined(separator: ". "), thumbnails: item.thumbnailURLs,
+                  qrCount: item.qrCodeCount,
+                  coverPhoto: item.members.first.map { PhotoReference(id: $0.photoID.rawValue, file: $0.fileURL) },
+                  hasLocation: item.location != nil)
     }
 }

@@ -28,4 +28,14 @@ struct TileModel: Equatable {
     var details: String
     /// Thumbnail files, cover first; stacks show up to three fanned.
     var thumbnails: [URL]
+    /// The cover photo's QR codes (their regions are children of the tile).
+    var qrCount = 0
+    /// The cover photo, when the tile has one (for its QR codes).
+    var coverPhoto: PhotoReference?
+    var hasLocation = false
+
+    struct PhotoReference: Equatable {
+        let id: Int64
+        let file: URL
+    }
 }

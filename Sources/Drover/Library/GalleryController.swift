@@ -33,6 +33,7 @@ final class GalleryController {
             self?.updateEmptyState()
         }
         window.grid.onPlaceholderAction = { [weak self] id in self?.model.placeholderAction(tileID: id) }
+        window.grid.qrCodes = QRCodeStore(library: library)
     }
 
     /// Loads the album list and the main collection, and starts observing them.

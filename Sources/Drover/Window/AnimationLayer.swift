@@ -8,8 +8,14 @@ import GtkKit
 /// takes input. Plans are pure geometry from DragKit; this only draws them.
 @MainActor
 final class AnimationLayer: CanvasLayout {
+    /// At most this many photos fly at once; a plan with more tracks shows the first ones.
+    static let spriteCount = 8
+
     let canvas = Canvas(role: GTK_ACCESSIBLE_ROLE_PRESENTATION, cssName: "animation-layer")
+    /// Made once and only shown or hidden: adding widgets to the window while a
+    /// drag is in progress left it unallocated (blank) on X11.
     private var sprites: [Picture] = []
+    private var activeSprites = 0
     private var plan: PreviewPlan?
     private var started: Int64 = 0
     private var elapsed: Double = 0
@@ -22,6 +28,15 @@ final class AnimationLayer: CanvasLayout {
         canvas.expandsHorizontally = true
         canvas.expandsVertically = true
         canvas.setLayout(self)
+        for _ in 0..<Self.spriteCount {
+            let sprite = Picture()
+            sprite.setContentFit(GTK_CONTENT_FIT_COVER)
+            sprite.setCanShrink(true)
+            sprite.addCSSClass("flying-photo")
+            sprite.isVisible = false
+            canvas.addChild(sprite)
+            sprites.append(sprite)
+        }
     }
 
     /// Plays `plan` with one picture per track (in window coordinates);
@@ -32,14 +47,10 @@ final class AnimationLayer: CanvasLayout {
         self.plan = plan
         self.onFrame = onFrame
         self.completion = completion
-        for (index, _) in plan.tracks.enumerated() {
-            let sprite = Picture()
-            sprite.setContentFit(GTK_CONTENT_FIT_COVER)
-            sprite.setCanShrink(true)
-            sprite.addCSSClass("flying-photo")
-            sprite.setTexture(index < textures.count ? textures[index] : nil)
-            canvas.addChild(sprite)
-            sprites.append(sprite)
+        activeSprites = min(plan.tracks.count, sprites.count)
+        for (index, sprite) in sprites.enumerated() {
+            sprite.isVisible = index < activeSprites
+            sprite.setTexture(index < activeSprites && index < textures.count ? textures[index] : nil)
         }
         started = 0
         elapsed = 0
@@ -60,8 +71,8 @@ final class AnimationLayer: CanvasLayout {
     private func finish() {
         ticker?.remove()
         ticker = nil
-        sprites.forEach { canvas.removeChild($0) }
-        sprites = []
+        sprites.forEach { $0.isVisible = false; $0.setTexture(nil) }
+        activeSprites = 0
         plan = nil
         let completion = self.completion
         self.completion = nil
@@ -72,8 +83,10 @@ final class AnimationLayer: CanvasLayout {
     func measure(_ canvas: Canvas, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) { (0, 0) }
 
     func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
+        // Hidden sprites still get an allocation: GTK wants every child allocated.
+        for sprite in sprites.dropFirst(activeSprites) { canvas.place(sprite, x: 0, y: 0, width: 1, height: 1) }
         guard let plan else { return }
-        for (sprite, frame) in zip(sprites, plan.frames(at: elapsed)) {
+        for (sprite, frame) in zip(sprites.prefix(activeSprites), plan.frames(at: elapsed)) {
             let width = frame.size.width * frame.scale, height = frame.size.height * frame.scale
             sprite.opacity = frame.opacity
             canvas.place(sprite, x: frame.center.x - width / 2, y: frame.center.y - height / 2,

@@ -6,6 +6,11 @@ public final class Box: Widget {
     public init(_ orientation: GtkOrientation, spacing: Int32 = 0) {
         super.init(gtk_box_new(orientation, spacing))
     }
+    /// A box that stands for something else to assistive technology (a button
+    /// for a region that can be dragged). The role is construct-only in GTK.
+    public init(role: GtkAccessibleRole) {
+        super.init(drover_widget_new_with_role(gtk_box_get_type(), role))
+    }
     private var box: UnsafeMutablePointer<GtkBox> { pointer() }
     public func append(_ child: Widget) { gtk_box_append(box, child.widget) }
     public func prepend(_ child: Widget) { gtk_box_prepend(box, child.widget) }
