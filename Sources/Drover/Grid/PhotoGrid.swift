@@ -239,7 +239,7 @@ final class PhotoGrid: CanvasLayout {
         // assistive technology (and tests) can run them on that tile.
         let actions = ActionGroup()
         for action in TileAction.allCases {
-            actions.add(action.rawValue) { [weak self, weak tile] in
+            tile.actions[action] = actions.add(action.rawValue) { [weak self, weak tile] in
                 guard let self, let id = tile?.model?.id, let index = self.index(of: id) else { return }
                 self.onTileAction?(action, index)
             }

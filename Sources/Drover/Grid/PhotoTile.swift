@@ -22,6 +22,8 @@ final class PhotoTile {
     let qrLayer = QRRegionLayer()
     private var qrLoad: Task<Void, Never>?
     private var dwellProgress = 0.0
+    /// The tile's actions (AT-SPI and its menu), enabled for what applies to it.
+    var actions: [TileAction: Action] = [:]
     /// Cancels a loading placeholder or dismisses a failed one, by tile id.
     var onPlaceholderAction: ((String) -> Void)?
 
@@ -99,6 +101,9 @@ final class PhotoTile {
         self.model = model
         title.text = model.title
         root.accessibleDescription = model.details
+        for (action, handle) in actions where handle.isEnabled != action.applies(to: model) {
+            handle.isEnabled = action.applies(to: model)
+        }
         if case .placeholder(let progress, let failure) = model.kind {
             root.accessibleLabel = PlaceholderOverlay.accessibleName(title: model.title, progress: progress, failure: failure)
             let id = model.id

@@ -10,6 +10,9 @@ enum TileAction: String, CaseIterable {
     case addToAlbum = "add-to-album"
     case moveToAlbum = "move-to-album"
     case delete
+    case openInMaps = "open-in-maps"
+    case copyLocation = "copy-location"
+    case exportQRCodes = "export-qr-codes"
     case startKeyboardDrag = "start-keyboard-drag"
     case openMenu = "open-menu"
     /// Moves keyboard focus to the tile. GTK 4.8 does not implement AT-SPI's
@@ -28,9 +31,21 @@ enum TileAction: String, CaseIterable {
         case .addToAlbum: "Add to Album…"
         case .moveToAlbum: "Move to Album…"
         case .delete: "Delete"
+        case .openInMaps: "Open in Maps"
+        case .copyLocation: "Copy Location"
+        case .exportQRCodes: "Export QR Codes…"
         case .startKeyboardDrag: "Move with Keyboard…"
         case .openMenu: "Menu"
         case .focus: "Focus"
+        }
+    }
+
+    /// Whether the action applies to `tile` (the others are shown disabled).
+    func applies(to tile: TileModel) -> Bool {
+        switch self {
+        case .openInMaps, .copyLocation: tile.hasLocation
+        case .exportQRCodes: tile.qrCount > 0
+        default: !tile.isPlaceholder
         }
     }
 
@@ -39,6 +54,7 @@ enum TileAction: String, CaseIterable {
         [.copy, .cut, .pasteBefore, .pasteAfter],
         [.moveEarlier, .moveLater, .startKeyboardDrag],
         [.addToAlbum, .moveToAlbum],
+        [.openInMaps, .copyLocation, .exportQRCodes],
         [.delete],
     ]
 }

@@ -94,6 +94,62 @@ final class TileCommands {
         gallery.delete(items)
     }
 
+    // MARK: Locations and QR codes
+
+    /// Opens the photo's place in the map application (the `geo:` URI's handler).
+    func openInMaps(at index: Int) {
+        guard let tile = gallery.model.item(at: index), let location = tile.location else { return }
+        Task {
+            do {
+                try await Launcher.open(location.geoURI)
+                announce("Opened \(tile.placeName ?? "the location") in Maps.")
+            } catch {
+                window.toast.show("No map application could open \(location.geoURI). Install GNOME Maps to see it on a map.")
+            }
+        }
+    }
+
+    /// Copies the location as a `geo:` URI (text) and as GeoJSON.
+    func copyLocation(at index: Int) {
+        guard let tile = gallery.model.item(at: index), let location = tile.location else { return }
+        let name = tile.placeName ?? tile.title
+        Clipboard(for: grid.canvas).setContent(.union([
+            .bytes(location.geoJSON(name: name), mimeType: "application/geo+json"),
+            .text(location.geoURI),
+        ]))
+        announce("Copied the location of \(tile.title): \(location.displayCoordinates).")
+    }
+
+    /// Saves each QR code's crop as a PNG in a folder the user chooses.
+    func exportQRCodes(at index: Int) {
+        guard let tile = gallery.model.item(at: index), let photo = tile.members.first,
+              let store = grid.qrCodes else { return }
+        FolderChooser(title: "Export QR Codes", accept: "Export", parent: window.window).run { [weak self] folder in
+            guard let self, let folder else { return }
+            Task {
+                guard let codes = await store.load(for: photo.photoID, file: photo.fileURL) else {
+                    self.window.toast.show("The QR codes of \(tile.title) could not be read.")
+                    return
+                }
+                let crops = codes.crops
+                let failed: Int = await Task.detached {
+                    var failures = 0
+                    for crop in crops {
+                        let target = folder.appendingPathComponent(crop.lastPathComponent)
+                        // Copy through the atomic write: never a half-written file in the user's folder.
+                        if (try? Data(contentsOf: crop).write(to: target, options: [.atomic, .withoutOverwriting])) == nil {
+                            failures += 1
+                        }
+                    }
+                    return failures
+                }.value
+                let saved = crops.count - failed
+                self.window.toast.show(failed == 0 ? "Exported \(saved) QR codes to \(folder.lastPathComponent)."
+                                       : "Exported \(saved) QR codes; \(failed) could not be written (a file with that name may exist).")
+            }
+        }
+    }
+
     // MARK: Helpers
 
     private func announce(_ message: String) { window.announce(message) }

@@ -42,6 +42,9 @@ final class TileInteraction {
         case .addToAlbum, .moveToAlbum: chooseAlbum(for: index, moving: action == .moveToAlbum)
         case .delete: commands.delete(around: index)
         case .startKeyboardDrag: startKeyboardDrag?(index)
+        case .openInMaps: commands.openInMaps(at: index)
+        case .copyLocation: commands.copyLocation(at: index)
+        case .exportQRCodes: commands.exportQRCodes(at: index)
         case .openMenu: openMenu(at: index)
         }
     }
