@@ -16,6 +16,8 @@ final class DropImporter {
     static let imageMimeTypes = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/tiff", "image/bmp"]
 
     private let gallery: GalleryController
+    /// Photos prepared at once (copy, decode, thumbnail); the rest wait.
+    private let slots = WorkSlots(count: ProcessInfo.processInfo.activeProcessorCount)
     private var library: PhotoLibrary { gallery.library }
     private var model: CollectionModel { gallery.model }
 
@@ -74,12 +76,14 @@ final class DropImporter {
     }
 
     /// Imports local files and folders at entry `index`, one placeholder each.
+    /// Anything that is not a local file gets an error tile saying so.
     func importFiles(_ urls: [URL], at index: Int) {
-        let files = urls.filter(\.isFileURL)
-        if files.count < urls.count {
-            gallery.window.toast.show("Only local files can be imported; \(urls.count - files.count) items were skipped.")
-        }
-        for (offset, url) in files.enumerated() {
+        for (offset, url) in urls.enumerated() {
+            guard url.isFileURL else {
+                let context = model.insertPlaceholder(at: index + offset, title: url.absoluteString) {}
+                context.fail("Only files on this computer can be imported, not \(url.scheme ?? "this kind of") addresses.")
+                continue
+            }
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
@@ -165,8 +169,12 @@ final class DropImporter {
     /// Prepares the photo off the main thread, then commits it where the placeholder is now.
     private func prepareAndCommit(_ source: ImportSource, context: PlaceholderContext<GalleryItem>) async {
         do {
-            context.updateProgress(max(context.progress, 0.5))
-            let prepared = try await library.prepareImport(source)
+            model.setDetail("Waiting…", for: context)
+            let prepared = try await slots.run { () async throws -> PreparedImport in
+                try Task.checkCancellation()
+                context.updateProgress(max(context.progress, 0.5))
+                return try await library.prepareImport(source)
+            }
             guard !Task.isCancelled, let index = context.index else {
                 await library.discardImport(prepared)
                 return

@@ -19,6 +19,7 @@ final class GridDropController {
                                          actions: GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
     private var session: DropSession?
     private let flocking: DwellFlockingController
+    private let autoscroll: EdgeAutoscroll
 
     init(grid: PhotoGrid, gallery: GalleryController, coordinator: DragCoordinator, importer: DropImporter) {
         self.grid = grid
@@ -26,6 +27,9 @@ final class GridDropController {
         self.coordinator = coordinator
         self.importer = importer
         flocking = DwellFlockingController(grid: grid, gallery: gallery, coordinator: coordinator)
+        autoscroll = EdgeAutoscroll(grid: grid)
+        autoscroll.onScroll = { [weak self] in self?.scrolledUnderPointer() }
+        coordinator.onDragEnded.append { [weak self] in self?.autoscroll.stop() }
         // GTK reports (0, 0) on enter: wait for the first motion to place the gap.
         target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? GdkDragAction(0) }
         target.onMotion { [weak self] drop, x, y in self?.motion(drop, at: Point(x: x, y: y)) ?? GdkDragAction(0) }
@@ -44,6 +48,24 @@ final class GridDropController {
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = session
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
+        let adjustment = grid.scrolledWindow.verticalAdjustment
+        pointerInView = Point(x: point.x, y: point.y - adjustment.value)
+        autoscroll.update(at: point)
+        return show(session, at: point)
+    }
+
+    /// The pointer's place in the visible part of the grid: while autoscroll
+    /// moves the content under a still pointer, the proposal follows it.
+    private var pointerInView: Point?
+
+    private func scrolledUnderPointer() {
+        guard let session, let pointerInView else { return }
+        let adjustment = grid.scrolledWindow.verticalAdjustment
+        _ = show(session, at: Point(x: pointerInView.x, y: pointerInView.y + adjustment.value))
+    }
+
+    /// Computes DragKit's proposal at `point` and shows it (gap, flocking ring).
+    private func show(_ session: DropSession, at point: Point) -> GdkDragAction {
         let proposal = session.update(target: .grid(at: point, in: grid.geometry, count: gallery.model.count))
         // An in-app drag resting on the middle of another photo is about that
         // photo (it may join the drag), so no gap opens there.
@@ -58,6 +80,7 @@ final class GridDropController {
     }
 
     private func leave() {
+        autoscroll.stop()
         flocking.stop()
         grid.showGap(at: nil)
         session = nil
@@ -67,6 +90,7 @@ final class GridDropController {
         // X11 sends no leave on drop: close the gap and stop the dwell here.
         grid.showGap(at: nil)
         flocking.stop()
+        autoscroll.stop()
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = nil
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
