@@ -19,6 +19,9 @@ final class EdgeAutoscroll {
     /// Called after each scroll step, so the drop target can refresh its gap.
     var onScroll: (() -> Void)?
 
+    /// Whether the pointer is in an edge zone, scrolling the grid.
+    var isScrolling: Bool { timer != nil }
+
     init(grid: PhotoGrid) {
         self.grid = grid
     }

@@ -69,7 +69,8 @@ final class GridDropController {
         let proposal = session.update(target: .grid(at: point, in: grid.geometry, count: gallery.model.count))
         // An in-app drag resting on the middle of another photo is about that
         // photo (it may join the drag), so no gap opens there.
-        let restsOnTile = session.isLocal && grid.isOverTileCentre(point)
+        // Not while scrolling: the photos pass under the pointer, nobody rests on them.
+        let restsOnTile = session.isLocal && !autoscroll.isScrolling && grid.isOverTileCentre(point)
         if restsOnTile { flocking.hover(at: point) } else { flocking.stop() }
         if case .insertAt(let index) = proposal.intent, proposal.performsDrop, !restsOnTile {
             grid.showGap(at: index)
