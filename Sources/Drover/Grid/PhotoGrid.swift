@@ -39,6 +39,8 @@ final class PhotoGrid: CanvasLayout {
     /// A plain press on an already selected tile selects only it on release,
     /// unless a drag starts first (so a multiple selection can be dragged).
     private var selectOnlyOnRelease: Int?
+    /// Kept alive: the press handler captures it weakly, so a local wrapper would be gone by the first click.
+    private var clickGesture: ClickGesture?
 
     var onSelectionChanged: (() -> Void)?
     var onContextMenu: ((_ index: Int, _ x: Double, _ y: Double) -> Void)?
@@ -271,6 +273,7 @@ final class PhotoGrid: CanvasLayout {
 
     private func installInput() {
         let click = ClickGesture(button: 0)
+        clickGesture = click
         click.onPressed { [weak self, weak click] count, x, y in
             guard let self, let click else { return }
             self.pressed(at: Point(x: x, y: y), button: click.currentButton, modifiers: click.currentModifiers)
