@@ -27,3 +27,21 @@ def hold_x_display():
     if display:
         xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
         xlib.XCloseDisplay(display)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: takes more than about 10 seconds (timeouts, slow peers, Nautilus)")
+
+
+@pytest.fixture
+def drover():
+    """A drover on a fresh library (the sample photos), and its screen mapping."""
+    from dnd import Screen
+    from drover_session import DroverSession
+    session = DroverSession()
+    try:
+        session.start()
+        session.wait_for_tiles(lambda names: len(names) >= 12, what="the sample photos")
+        yield session, Screen.of_drover(session)
+    finally:
+        session.cleanup()

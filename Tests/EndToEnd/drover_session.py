@@ -171,8 +171,14 @@ def find_node(root, role, name):
 
 
 def children_named(node, role):
-    return [node.get_child_at_index(i).get_name() for i in range(node.get_child_count())
-            if node.get_child_at_index(i).get_role_name() == role]
+    """The names of `node`'s children with this role. Children that vanish while
+    being read (tiles recycled under us) are skipped."""
+    names = []
+    for i in range(node.get_child_count()):
+        child = node.get_child_at_index(i)
+        if child is not None and child.get_role_name() == role:
+            names.append(child.get_name())
+    return names
 
 
 def screenshot(name):

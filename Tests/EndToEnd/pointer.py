@@ -24,9 +24,11 @@ def click(x, y, button=1, modifiers=()):
     time.sleep(0.2)
 
 
-def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None):
+def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None, during=None):
     """Drags from start to end (screen coordinates). `dwell` (seconds) pauses
-    over `end` before releasing (spring loading, flocking)."""
+    over `end` before releasing (spring loading, flocking). `during()` runs
+    while the pointer holds still over `end`, just before the release (a
+    screenshot mid-drag, a look at AT-SPI)."""
     (x0, y0), (x1, y1) = start, end
     move(x0, y0)
     for key in modifiers:
@@ -43,6 +45,12 @@ def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None):
     time.sleep(0.1)
     move(x1, y1)
     time.sleep(0.2)
+    if during is not None:
+        during()
+        move(x1 + 1, y1)
+        time.sleep(0.1)
+        move(x1, y1)
+        time.sleep(0.1)
     xdotool("mouseup", 1)
     for key in reversed(modifiers):
         xdotool("keyup", key)
@@ -50,8 +58,10 @@ def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None):
 
 
 def center(node):
-    """The centre of an AT-SPI node, in screen coordinates. GTK 4.8 reports
-    window-relative positions; on a bare Xvfb the window sits at the origin."""
+    """The centre of an AT-SPI node in its window's coordinates. GTK 4.8 reports
+    window-relative positions; on a bare Xvfb the window sits at the origin, but
+    its X window has a 5 px decoration margin: for screen coordinates use
+    dnd.Screen, which measures it."""
     import gi
     gi.require_version("Atspi", "2.0")
     from gi.repository import Atspi

@@ -119,8 +119,11 @@ final class AlbumDropController {
             drop.finish(GdkDragAction(0))
             return false
         }
+        // Read the in-app drag before finishing: for a local drag, finishing ends it
+        // at once (drag-end runs inside gdk_drop_finish and clears `current`).
+        let inApp = session.isLocal ? coordinator.current : nil
         drop.finish(GDK_ACTION_COPY)
-        if let inApp = coordinator.current, session.isLocal {
+        if let inApp {
             gallery.add(inApp.photoIDs, toAlbum: album, movingFrom: removingFromSource ? inApp.sourceScope : nil)
         } else {
             importer.importDrop(drop, intoAlbum: album)

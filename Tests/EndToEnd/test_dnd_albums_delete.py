@@ -1,0 +1,107 @@
+"""Drag and drop onto the albums sidebar (add, spring loading) and the delete
+zone (shrink, Undo, freedesktop Trash), end to end (issue 4)."""
+
+import time
+
+import pytest
+
+from dnd import album_titles, collection_order, library_snapshot, photo_file, states, tile
+from drover_session import screenshot, wait_for
+from library_state import fingerprint
+from pointer import drag
+from test_dnd_grid import SAMPLE_TILES
+
+
+def album_row(session, name):
+    return session.find("list item", name)
+
+
+def row_description(session, name):
+    row = album_row(session, name)
+    row.clear_cache()
+    return row.get_description()
+
+
+def test_dropping_a_tile_on_an_album_row_adds_it_to_the_album(drover):
+    session, screen = drover
+    assert "Colourful cups" not in album_titles(session.library, "Travel")
+    assert row_description(session, "Travel") == "8 photos"
+    # A short hover (under the 500 ms spring-loading delay): a plain "add to album".
+    drag(screen.center(tile(session, "Colourful cups")), screen.center(album_row(session, "Travel")), hold=0.1)
+    wait_for(lambda: "Colourful cups" in album_titles(session.library, "Travel"), 10, what="the photo in Travel")
+    assert len(album_titles(session.library, "Travel")) == 9
+    wait_for(lambda: row_description(session, "Travel") == "9 photos", 10, what="the row's count updated")
+    # A copy: it is still in its own album and in All Photos, in place.
+    assert "Colourful cups" in album_titles(session.library, "Codes & Still Life")
+    assert collection_order(session.library) == SAMPLE_TILES
+
+
+def test_spring_loading_opens_the_album_and_the_drop_lands_in_it(drover):
+    session, screen = drover
+    assert "selected" in states(album_row(session, "All Photos"))
+    opened = []
+
+    def while_hovering():
+        opened.append("selected" in states(album_row(session, "Codes & Still Life")))
+        screenshot("dnd-spring-loaded-album")
+    drag(screen.center(tile(session, "Chelsea the cat")), screen.center(album_row(session, "Codes & Still Life")),
+         dwell=1.2, during=while_hovering)
+    assert opened == [True], "hovering about a second over the row did not open the album"
+    wait_for(lambda: "Chelsea the cat" in album_titles(session.library, "Codes & Still Life"), 10,
+             what="the photo in the spring-loaded album")
+    assert "selected" in states(album_row(session, "Codes & Still Life"))
+    assert "selected" not in states(album_row(session, "All Photos"))
+    session.wait_for_tiles(lambda t: "Chelsea the cat" in t and "Colourful cups" in t, timeout=10,
+                           what="the album's tiles with the dropped photo")
+    wait_for(lambda: row_description(session, "Codes & Still Life") == "4 photos", 10, what="the row's count")
+    assert "Chelsea the cat" in album_titles(session.library, "Animals")   # added, not moved
+
+
+def drag_to_delete_zone(session, screen, name, shot):
+    zone = session.find("panel", "Delete")
+    drag(screen.center(tile(session, name)), screen.center(zone), during=lambda: screenshot(shot))
+
+
+def test_delete_zone_removes_the_photo_and_undo_restores_it(drover):
+    session, screen = drover
+    name = "Bridge cables over the estuary"
+    before = library_snapshot(session.library)
+    travel = album_titles(session.library, "Travel")
+    drag_to_delete_zone(session, screen, name, "dnd-delete-zone-mid-drag")
+    screenshot("dnd-delete-zone-shrinking")
+    session.wait_for_tiles(lambda t: name not in t and len(t) == len(SAMPLE_TILES) - 1, timeout=10,
+                           what="the tile gone")
+    session.wait_for_label(lambda text: text == "Deleted 1 photo.", what="the Deleted toast")
+    screenshot("dnd-delete-zone-toast")
+    assert name not in collection_order(session.library)
+    # Until the toast goes, the file stays in the library folder, waiting for the Trash.
+    assert library_snapshot(session.library)["files"] == before["files"]
+
+    session.find("push button", "Undo").do_action(0)
+    session.wait_for_tiles(lambda t: t == SAMPLE_TILES, timeout=10, what="the photo back in its place")
+    wait_for(lambda: library_snapshot(session.library) == before, 10, what="the library as it was")
+    assert album_titles(session.library, "Travel") == travel
+
+
+@pytest.mark.slow
+def test_delete_zone_without_undo_moves_the_file_to_the_freedesktop_trash(drover):
+    session, screen = drover
+    name = "Falcon 9 on the launch pad"
+    library_file = photo_file(session.library, name)
+    sha, size, _ = fingerprint(library_file)
+    trash = session.home / ".local" / "share" / "Trash"     # the session's own $XDG_DATA_HOME/Trash
+    drag_to_delete_zone(session, screen, name, "dnd-delete-zone-trash-mid-drag")
+    session.wait_for_label(lambda text: text == "Deleted 1 photo.", what="the Deleted toast")
+    # The toast times out after about 8 s; then the file goes to the Trash.
+    trashed = trash / "files" / library_file.name
+    wait_for(trashed.exists, 20, what=f"{trashed} in the Trash")
+    info = trash / "info" / (library_file.name + ".trashinfo")
+    assert info.exists()
+    text = info.read_text()
+    assert text.startswith("[Trash Info]") and "DeletionDate=" in text
+    assert library_file.name in text
+    assert not library_file.exists()
+    assert fingerprint(trashed)[:2] == (sha, size), "the trashed file is not the photo's bytes"
+    assert name not in collection_order(session.library)
+    wait_for(lambda: library_snapshot(session.library)["pending_trash"] == [], 10,
+             what="the pendingTrash row cleared once the file is in the Trash")

@@ -1,0 +1,129 @@
+"""Drag and drop between Drover and real Nautilus 43 (issue 4): photos dragged
+in from a Nautilus folder window are copied into the library (the drop
+finishes as COPY although Nautilus offers MOVE), and tiles dragged out land in
+the folder as files with their names, while the library keeps them.
+
+Nautilus runs with its own HOME and XDG directories, on this test's private
+session bus. There is no window manager: its window is moved below Drover's
+and resized to fit the 1280x1024 screen. File icons are found over AT-SPI
+(table cells named by file name, in its GtkGridView)."""
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from dnd import Peer, Screen, collection_order, library_snapshot, photo_file, tile, tile_nodes, window_ids
+from drover_session import Atspi, find_node, screenshot, wait_for, walk
+from image_files import write_jpeg
+from library_state import consistency_problems, fingerprint
+from pointer import click, drag
+from test_dnd_grid import SAMPLE_TILES
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(shutil.which("nautilus") is None, reason="Nautilus is not installed")]
+
+NAUTILUS_POSITION = (0, 770)
+NAUTILUS_SIZE = (1100, 250)
+
+
+class Nautilus:
+    """A Nautilus window showing `folder`, below Drover."""
+
+    def __init__(self, folder, home, log):
+        env = {"HOME": str(home), "XDG_DATA_HOME": str(home / ".local/share"),
+               "XDG_CONFIG_HOME": str(home / ".config"), "XDG_CACHE_HOME": str(home / ".cache"),
+               "XDG_STATE_HOME": str(home / ".local/state")}
+        for path in env.values():
+            Path(path).mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self.peer = Peer(["nautilus", "--new-window", str(folder)], folder.name, NAUTILUS_POSITION, env=env, log=log)
+        subprocess.run(["xdotool", "windowsize", "--sync", self.peer.window, *map(str, NAUTILUS_SIZE)], timeout=10)
+        self.frame = wait_for(self._frame, 60, what="Nautilus on the accessibility bus")
+
+    def _frame(self):
+        desktop = Atspi.get_desktop(0)
+        for i in range(desktop.get_child_count()):
+            app = desktop.get_child_at_index(i)
+            if app is not None and "Nautilus" in (app.get_name() or ""):
+                for j in range(app.get_child_count()):
+                    frame = app.get_child_at_index(j)
+                    if frame is not None and frame.get_role_name() == "frame" and frame.get_name() == self.folder.name:
+                        return frame
+        return None
+
+    @property
+    def screen(self):
+        return Screen(self.frame, self.peer.window)
+
+    def icon(self, name, timeout=30):
+        """The file's icon: the table cell named `name` inside the view's grid."""
+        return wait_for(lambda: find_node(self.frame, "table cell", name), timeout, what=f"{name} in Nautilus")
+
+    def empty_spot(self):
+        """A point of the file view with no icon on it (right end of the view)."""
+        view = wait_for(lambda: next((n for n, _ in walk(self.frame) if n.get_role_name() == "table"), None), 30,
+                        what="Nautilus' file view")
+        e = view.get_extents(Atspi.CoordType.WINDOW)
+        return self.screen.point(e.x + e.width - 60, e.y + e.height / 2)
+
+    def stop(self):
+        self.peer.stop()
+
+
+@pytest.fixture
+def nautilus_folder(tmp_path):
+    folder = tmp_path / "dnd-nautilus-folder"
+    folder.mkdir()
+    return folder
+
+
+def test_photos_dragged_in_from_nautilus_are_copied_between_tiles(drover, nautilus_folder, tmp_path):
+    session, screen = drover
+    names = ["harbour-at-noon", "market-stalls", "old-town-gate"]
+    originals = [write_jpeg(nautilus_folder / f"{name}.jpg", seed=n * 50) for n, name in enumerate(names)]
+    prints = {f.name: fingerprint(f) for f in originals}
+    nautilus = Nautilus(nautilus_folder, tmp_path / "nautilus-home", tmp_path / "nautilus.log")
+    try:
+        icons = [nautilus.icon(f.name) for f in originals]
+        # Select all three (click, Ctrl-click, Ctrl-click), then drag one of them.
+        click(*nautilus.screen.center(icons[0]))
+        for icon in icons[1:]:
+            click(*nautilus.screen.center(icon), modifiers=("ctrl",))
+        screenshot("dnd-nautilus-selection")
+        drag(nautilus.screen.center(icons[1]), screen.center(tile_nodes(session)[2], dx=-0.3),
+             during=lambda: screenshot("dnd-nautilus-to-drover-mid-drag"))
+        tiles = session.wait_for_tiles(lambda t: set(names) <= set(t), timeout=30, what="the three photos")
+        screenshot("dnd-nautilus-to-drover-after")
+    finally:
+        nautilus.stop()
+    assert tiles[:2] == SAMPLE_TILES[:2] and set(tiles[2:5]) == set(names) and tiles[5:] == SAMPLE_TILES[2:]
+    # COPY: the originals are still in the folder, untouched, and nothing else appeared there.
+    assert sorted(p.name for p in nautilus_folder.iterdir()) == sorted(prints)
+    assert {f.name: fingerprint(f) for f in originals} == prints
+    wait_for(lambda: set(names) <= set(collection_order(session.library)), 10, what="the photos in the library")
+    assert consistency_problems(session.library) == []
+
+
+def test_tiles_dragged_out_to_nautilus_arrive_as_files(drover, nautilus_folder, tmp_path):
+    session, screen = drover
+    library_file = photo_file(session.library, "Chelsea the cat")
+    before = fingerprint(library_file)
+    snapshot = library_snapshot(session.library)
+    nautilus = Nautilus(nautilus_folder, tmp_path / "nautilus-home", tmp_path / "nautilus.log")
+    try:
+        target = nautilus.empty_spot()
+        drag(screen.center(tile(session, "Chelsea the cat")), target,
+             during=lambda: screenshot("dnd-drover-to-nautilus-mid-drag"))
+        arrived = nautilus_folder / library_file.name
+        wait_for(arrived.exists, 30, what=f"{arrived.name} in the Nautilus folder")
+        nautilus.icon(library_file.name)
+        screenshot("dnd-drover-to-nautilus-after")
+    finally:
+        nautilus.stop()
+    assert sorted(p.name for p in nautilus_folder.iterdir()) == [library_file.name]
+    assert fingerprint(arrived)[:2] == before[:2], "the file in the folder is not the photo"
+    assert fingerprint(library_file) == before
+    assert library_snapshot(session.library) == snapshot
+    assert session.grid_tiles() == SAMPLE_TILES
