@@ -6,7 +6,6 @@ into test-output/."""
 
 import time
 
-import pytest
 
 from dnd import (NO_TARGET, collection_order, library_snapshot, note_texts, photo_file, python_peer, records,
                  stack_files, states, tile, tile_nodes, wait_for_record)
@@ -110,12 +109,6 @@ def test_files_dropped_from_a_peer_land_between_two_tiles_as_copies(drover, tmp_
     assert consistency_problems(session.library) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "APP BUG: DropImporter.prepareAndCommit (Sources/Drover/DragAndDrop/DropImporter.swift:165-180) computes "
-    "each photo's library position (destination(at:index:), line 174) before awaiting commitImports, while "
-    "other commits of the same drop are in flight; concurrent commits see the same item count and insert at "
-    "the same index, so the library stores the photos in the order the commits finished, while the grid keeps "
-    "the placeholders' order. After a restart the dropped photos appear shuffled."))
 def test_a_multi_file_drop_is_stored_in_the_order_shown(drover, tmp_path):
     session, screen = drover
     names = [f"frame-{n:02d}" for n in range(8)]
@@ -176,11 +169,6 @@ def test_a_drop_mixing_good_and_bad_files_imports_the_good_and_shows_error_tiles
     assert consistency_problems(session.library) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "APP BUG: a failed placeholder's dismiss button has an empty accessible name over AT-SPI (push button ''), "
-    "so a screen reader user cannot find it: PlaceholderOverlay.show (Sources/Drover/Grid/PlaceholderOverlay.swift"
-    ":36-42) sets accessibleLabel 'Dismiss the error for NAME' between `button.label = \"\"` and "
-    "gtk_button_set_icon_name, which reset it. The cancel button (no label change) keeps its name."))
 def test_an_error_tile_can_be_dismissed_over_atspi(drover, tmp_path):
     session, screen = drover
     bad = tmp_path / "notes.jpg"
@@ -195,12 +183,6 @@ def test_an_error_tile_can_be_dismissed_over_atspi(drover, tmp_path):
     session.wait_for_tiles(lambda t: t == SAMPLE_TILES, timeout=10, what="the error tile dismissed")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "APP BUG: a placeholder's cancel/dismiss button cannot be clicked with the mouse: PhotoTile.init "
-    "(Sources/Drover/Grid/PhotoTile.swift:29) sets `frame.canTarget = false`, and the placeholder overlay "
-    "(with its button) lives inside `frame` (pictureHolder), so GTK never picks the button; the press goes to "
-    "the grid. Fix: make only the pictures and labels untargetable, or add placeholder.root as an overlay of "
-    "`root` outside `frame`."))
 def test_an_error_tile_can_be_dismissed_with_the_mouse(drover, tmp_path):
     session, screen = drover
     bad = tmp_path / "notes.jpg"

@@ -116,15 +116,6 @@ def test_cancelling_a_slow_placeholder_leaves_nothing(drover, tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason=(
-    "APP BUG: cancelling a placeholder whose source has stopped sending does nothing: the placeholder stays "
-    "'Importing …' for ever. DropImporter.importImageData (Sources/Drover/DragAndDrop/DropImporter.swift:117-140) "
-    "only removes it when readAll throws CancellationError, and InputStreamReader.readAll (Sources/GtkKit/"
-    "DragAndDrop/DropTarget.swift:91-109) relies on GCancellable, which GDK's X11 selection input stream "
-    "ignores (its read_async parks a pending GTask and never watches the cancellable), so the read only ends "
-    "when more data comes. Fix: on cancel, delete the placeholder and finish the drop at once "
-    "(CollectionModel.placeholderAction / the cancel closure), and let awaitGAsync resume with "
-    "CancellationError on cancel instead of waiting for the GIO callback."))
 def test_cancelling_a_placeholder_of_a_stalled_source_removes_it(drover, tmp_path):
     session, screen = drover
     image = noisy_png(tmp_path / "slow.png", 300, 300)

@@ -18,6 +18,9 @@ final class DropImporter {
     private let gallery: GalleryController
     /// Photos prepared at once (copy, decode, thumbnail); the rest wait.
     private let slots = WorkSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+    /// Commits run one at a time, each placing its photo where its placeholder
+    /// is once the previous one has landed, so a multi-file drop keeps its order.
+    private let commits = WorkSlots(count: 1)
     private var library: PhotoLibrary { gallery.library }
     private var model: CollectionModel { gallery.model }
 
@@ -121,25 +124,32 @@ final class DropImporter {
 
     private func importImageData(from drop: ContentReader, type: String, at index: Int) {
         var task: Task<Void, Never>?
+        let finisher = DropFinisher(drop)
         let name = "Dropped image." + (type.split(separator: "/").last.map(String.init) ?? "png")
-        let context = model.insertPlaceholder(at: index, title: name) { task?.cancel() }
+        // Cancel ends the drop at once: a stalled source may never deliver the
+        // cancellation to the read that waits on it.
+        let context = model.insertPlaceholder(at: index, title: name) {
+            task?.cancel()
+            finisher.finish(GdkDragAction(0))
+        }
         task = Task {
             do {
                 let (stream, chosen) = try await drop.openStream(mimeTypes: [type])
                 let data = try await stream.readAll(limit: Self.maximumImageBytes) { bytes in
                     self.model.setDetail("\(bytes / 1024) KB received", for: context)
                 }
-                drop.finish(GDK_ACTION_COPY)
+                guard context.index != nil else { return }  // cancelled meanwhile
+                finisher.finish(GDK_ACTION_COPY)
                 let lease = try FileLease()
                 let file = try lease.makeFileURL(named: "Dropped image." + Self.fileExtension(for: chosen))
                 try await Task.detached { try data.write(to: file, options: .atomic) }.value
                 await prepareAndCommit(ImportSource(url: file, title: "Dropped image"), context: context)
                 lease.end()
             } catch is CancellationError {
-                drop.finish(GdkDragAction(0))
+                finisher.finish(GdkDragAction(0))
                 context.delete()
             } catch {
-                drop.finish(GdkDragAction(0))
+                finisher.finish(GdkDragAction(0))
                 context.fail(GalleryController.describe(error))
             }
         }
@@ -175,14 +185,22 @@ final class DropImporter {
                 context.updateProgress(max(context.progress, 0.5))
                 return try await library.prepareImport(source)
             }
-            guard !Task.isCancelled, let index = context.index else {
-                await library.discardImport(prepared)
-                return
+            try await commits.run {
+                guard !Task.isCancelled, let index = context.index else {
+                    await library.discardImport(prepared)
+                    return
+                }
+                model.expectCommit(of: prepared.thumbnailURL, for: context)
+                _ = try await library.commitImports([prepared], into: destination(at: context, index: index))
+                // The next commit counts this photo: wait until it replaced its placeholder.
+                await library.waitForObservers()
+                for _ in 0..<200 where context.index != nil { try? await Task.sleep(for: .milliseconds(5)) }
             }
-            model.expectCommit(of: prepared.thumbnailURL, for: context)
-            _ = try await library.commitImports([prepared], into: destination(at: context, index: index))
         } catch is CancellationError {
             context.delete()
+        } catch let failure as ImportFailure {
+            // The tile already names the file; say only what went wrong.
+            context.fail(failure.reason.message)
         } catch {
             context.fail(GalleryController.describe(error))
         }

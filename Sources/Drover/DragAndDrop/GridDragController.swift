@@ -118,7 +118,7 @@ final class GridDragController {
         }
         drag.setIcon(icon.fan)
         drag.setHotspot(x: DragIconView.size / 2, y: DragIconView.size / 2)
-        if inApp.tiles.count == 1, let tile = inApp.tiles.first, let location = tile.location {
+        if inApp.tiles.count == 1, let tile = inApp.tiles.first, tile.members.count == 1, let location = tile.location {
             watchForPlatterMorph(of: tile, location: location, drag: drag, from: lifted.origin)
         }
         grid.setDragged(Set(lifted.tiles.map { $0.id.description }))

@@ -5,7 +5,7 @@ import GtkKit
 /// What dragging or copying tiles offers other applications and Drover
 /// itself: the photos' library files (a file manager copies them), the top
 /// photo's bytes (image editors), notes' text, Drover's photo ids (in-app
-/// drops and pastes) and, when the top photo has a location, that location:
+/// drops and pastes) and, when a single photo with a location is dragged, that location:
 /// a `.geojson` file listed first (GNOME Maps takes the first file), a `geo:`
 /// URI as text and `application/geo+json` bytes. Everything is produced when a target asks, from the
 /// tiles at that moment, so photos that joined a drag in progress are included.
@@ -20,7 +20,9 @@ enum TileContent {
         let topType = top.map { DragItems.mimeType(for: $0.fileURL) }
         var types = [photoIDType]
         if let topType, topType.hasPrefix("image/") { types.append(topType) }
-        let located = tiles.last { $0.location != nil }
+        // A location travels with a single photo; a selection carries photos only
+        // (a file manager should not get an extra .geojson per drag).
+        let located = tiles.count == 1 && tiles[0].members.count == 1 && tiles[0].location != nil ? tiles[0] : nil
         if located != nil { types.append("application/geo+json") }
         if tiles.contains(where: { $0.noteText != nil }) || located != nil { types.append("text/plain;charset=utf-8") }
         // Written now, while the drag starts: a drop may read it at any moment.

@@ -34,7 +34,6 @@ final class PhotoTile {
         root = Overlay(role: GTK_ACCESSIBLE_ROLE_GRID_CELL)
         root.isFocusable = true
         root.addCSSClass("photo-tile")
-        frame.canTarget = false
 
         // Overlays draw in the order they are added: the fanned cards first,
         // then the cover on top of them, then the badges.

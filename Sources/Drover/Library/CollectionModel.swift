@@ -124,6 +124,9 @@ final class CollectionModel {
         } else {
             info.cancel()
             info.context.cancel()
+            // Gone at once, as the user asked; a load that finishes later finds
+            // its placeholder resolved and discards what it made.
+            info.context.delete()
         }
     }
 

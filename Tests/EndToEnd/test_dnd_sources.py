@@ -1,0 +1,56 @@
+"""The drag-source features against a real peer (issue 5): a located photo
+carries a .geojson first, with the right coordinates, and its drag icon turns
+into a location platter mid-drag; QR codes dragged out are PNG files that
+zbarimg decodes to the codes' text. Screenshots go to test-output/."""
+
+import json
+import subprocess
+from urllib.parse import urlparse, unquote
+
+from dnd import python_peer, tile, wait_for_record
+from drover_session import screenshot, wait_for
+from pointer import drag
+
+PEER_POSITION = (0, 780)
+BRIDGE = "Bridge cables over the estuary"
+
+
+def path_of(uri):
+    return unquote(urlparse(uri).path)
+
+
+def test_a_located_photo_drags_its_geojson_first_and_shows_the_platter(drover, tmp_path):
+    session, screen = drover
+    bridge = tile(session, BRIDGE)
+    wait_for(lambda: "Sausalito" in (bridge.get_description() or ""), 60, what="the place name from the scan")
+    record = tmp_path / "drops.jsonl"
+    with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
+                     log=tmp_path / "peer.log") as peer:
+        drag(screen.center(bridge), peer.center(), during=lambda: screenshot("dnd-location-platter-mid-drag"))
+        drop = wait_for_record(record, what="the located photo's drop")
+    first, second = drop["uris"][:2]
+    assert first.endswith(".geojson"), drop["uris"]
+    assert second.endswith("bridge-cables-over-the-estuary.jpg"), drop["uris"]
+    feature = json.loads(open(path_of(first)).read())
+    assert feature["type"] == "Feature" and feature["geometry"]["type"] == "Point"
+    longitude, latitude = feature["geometry"]["coordinates"][:2]
+    assert abs(latitude - 37.8199) < 1e-4 and abs(longitude + 122.4783) < 1e-4
+    assert feature["properties"]["name"] == "Sausalito, California, US"
+    assert "application/geo+json" in drop["formats"]
+
+
+def test_qr_codes_dragged_to_a_peer_are_crops_that_decode_to_their_text(drover, tmp_path):
+    session, screen = drover
+    badge = session.find("label", "All 2 QR codes", timeout=60)
+    record = tmp_path / "drops.jsonl"
+    with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
+                     log=tmp_path / "peer.log") as peer:
+        drag(screen.center(badge), peer.center(), during=lambda: screenshot("dnd-qr-mid-drag"))
+        drop = wait_for_record(record, what="the QR drop")
+    assert len(drop["uris"]) == 2 and all(uri.endswith(".png") for uri in drop["uris"])
+    decoded = set()
+    for uri in drop["uris"]:
+        out = subprocess.run(["zbarimg", "--raw", "-q", path_of(uri)], capture_output=True, text=True).stdout
+        decoded |= set(out.split())
+    assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
+    assert "image/png" in drop["formats"]
