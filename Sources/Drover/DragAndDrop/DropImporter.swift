@@ -81,6 +81,10 @@ final class DropImporter {
     /// Imports local files and folders at entry `index`, one placeholder each.
     /// Anything that is not a local file gets an error tile saying so.
     func importFiles(_ urls: [URL], at index: Int) {
+        model.batch { insertPlaceholders(for: urls, at: index) }
+    }
+
+    private func insertPlaceholders(for urls: [URL], at index: Int) {
         for (offset, url) in urls.enumerated() {
             guard url.isFileURL else {
                 let context = model.insertPlaceholder(at: index + offset, title: url.absoluteString) {}

@@ -28,6 +28,23 @@ final class CollectionModel {
 
     /// Receives the grid steps of every change, in order.
     var onChange: (([ChangeStep<TileModel>]) -> Void)?
+    /// Steps held back while `batch` runs, delivered together at its end.
+    private var heldSteps: [ChangeStep<TileModel>]?
+
+    /// Runs `body` and delivers all its changes to the grid as one update (a
+    /// drop of hundreds of files lays the grid out once, not once per file).
+    func batch(_ body: () -> Void) {
+        guard heldSteps == nil else { return body() }
+        heldSteps = []
+        body()
+        let steps = heldSteps ?? []
+        heldSteps = nil
+        if !steps.isEmpty { onChange?(steps) }
+    }
+
+    private func deliver(_ steps: [ChangeStep<TileModel>]) {
+        if heldSteps != nil { heldSteps! += steps } else { onChange?(steps) }
+    }
 
     init() {
         observations.append(entries.observeChanges { [weak self] changes in self?.forward(changes) })
@@ -100,7 +117,7 @@ final class CollectionModel {
     func insertPlaceholder(at index: Int, title: String, cancel: @escaping () -> Void) -> PlaceholderContext<GalleryItem> {
         let context = entries.insertPlaceholder(at: min(max(0, index), entries.count))
         placeholders[context.id] = PlaceholderInfo(context: context, title: title, cancel: cancel)
-        onChange?([.update(placeholderTile(context.id), at: context.index!)])
+        deliver([.update(placeholderTile(context.id), at: context.index!)])
         return context
     }
 
@@ -108,7 +125,7 @@ final class CollectionModel {
     func setDetail(_ detail: String, for context: PlaceholderContext<GalleryItem>) {
         guard placeholders[context.id] != nil, let index = context.index else { return }
         placeholders[context.id]?.detail = detail
-        onChange?([.update(placeholderTile(context.id), at: index)])
+        deliver([.update(placeholderTile(context.id), at: index)])
     }
 
     /// The library is about to insert the photo with this thumbnail for `context`.
@@ -137,7 +154,7 @@ final class CollectionModel {
             return
         }
         guard let index = context.index else { return }
-        onChange?([.update(placeholderTile(context.id), at: index)])
+        deliver([.update(placeholderTile(context.id), at: index)])
     }
 
     private func placeholderTile(_ id: PlaceholderID) -> TileModel {
@@ -166,12 +183,12 @@ final class CollectionModel {
                 steps.append(.remove(at: index))
                 steps.append(.insert(tile(at: index), at: index))
             case .reload:
-                onChange?(steps)
+                deliver(steps)
                 steps = []
                 reloadHandler?(tiles)
             }
         }
-        if !steps.isEmpty { onChange?(steps) }
+        if !steps.isEmpty { deliver(steps) }
     }
 
     /// Receives all tiles when the collection was replaced wholesale.
