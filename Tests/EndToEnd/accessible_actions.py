@@ -4,16 +4,18 @@ keyboard focus, and keys. No pointer."""
 import subprocess
 import time
 
+from drover_session import Atspi
+
 
 def actions(node):
-    return [node.get_action_name(i) for i in range(node.get_n_actions())]  # noqa: deprecated alias is fine here
+    return [Atspi.Action.get_action_name(node, i) for i in range(Atspi.Action.get_n_actions(node))]
 
 
 def run_action(node, name):
     """Runs the AT-SPI action called `name` on `node` (e.g. "tile.delete")."""
     names = actions(node)
     assert name in names, f"{node.get_name()!r} has no action {name!r}; it has {names}"
-    node.do_action(names.index(name))
+    Atspi.Action.do_action(node, names.index(name))
 
 
 def focus(node):

@@ -5,13 +5,14 @@ not be empty, must not be a GType name (what GTK shows for unlabelled
 widgets), and must differ from its interactive siblings' names."""
 
 import re
+import time
 
-from drover_session import Atspi, walk
+from drover_session import Atspi, GLib, walk
 
 GTYPE_NAME = re.compile(r"^(Gtk|Gdk|Adw|Drover)[A-Z]\w*$")
 
 # Roles whose nodes are structure, not controls, even when focusable.
-STRUCTURAL_ROLES = {"frame", "window", "application", "filler", "panel", "scroll pane", "viewport",
+STRUCTURAL_ROLES = {"frame", "window", "application", "filler", "scroll pane", "viewport",
                     "split pane", "separator"}
 
 
@@ -30,8 +31,20 @@ def is_interactive(node):
         return False
 
 
-def audit(root):
-    """Returns a list of human-readable problems; empty when the tree is clean."""
+def audit(root, attempts=3):
+    """Returns a list of human-readable problems; empty when the tree is clean.
+    A tree that changes while it is read (a menu closing) is read again."""
+    for attempt in range(attempts):
+        try:
+            return _audit(root)
+        except GLib.Error:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.3)
+    return []
+
+
+def _audit(root):
     problems = []
     for node, _ in walk(root):
         siblings = [node.get_child_at_index(i) for i in range(node.get_child_count())]

@@ -155,12 +155,21 @@ class DroverSession:
 
 
 def walk(node, depth=0):
-    """Yields (node, depth) for the whole subtree, parents first."""
+    """Yields (node, depth) for the whole subtree, parents first. Nodes that
+    vanish while being read (a menu closing, a tile recycled) are skipped."""
     if node is None:
         return
     yield node, depth
-    for i in range(node.get_child_count()):
-        yield from walk(node.get_child_at_index(i), depth + 1)
+    try:
+        count = node.get_child_count()
+    except GLib.Error:
+        return
+    for i in range(count):
+        try:
+            child = node.get_child_at_index(i)
+        except GLib.Error:
+            continue
+        yield from walk(child, depth + 1)
 
 
 def find_node(root, role, name):
