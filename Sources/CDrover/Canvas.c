@@ -10,6 +10,9 @@ struct _DroverCanvas {
     DroverCanvasAllocate allocate;
     gpointer user_data;
     GDestroyNotify destroy;
+    DroverCanvasSnapshot snapshot;
+    gpointer snapshot_data;
+    GDestroyNotify snapshot_destroy;
 };
 
 G_DEFINE_FINAL_TYPE(DroverCanvas, drover_canvas, GTK_TYPE_WIDGET)
@@ -22,8 +25,22 @@ static void drover_canvas_release_layout(DroverCanvas *self) {
     self->destroy = NULL;
 }
 
+static void drover_canvas_release_snapshot(DroverCanvas *self) {
+    if (self->snapshot_destroy && self->snapshot_data) self->snapshot_destroy(self->snapshot_data);
+    self->snapshot = NULL;
+    self->snapshot_data = NULL;
+    self->snapshot_destroy = NULL;
+}
+
+static void drover_canvas_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    DroverCanvas *self = DROVER_CANVAS(widget);
+    GTK_WIDGET_CLASS(drover_canvas_parent_class)->snapshot(widget, snapshot);
+    if (self->snapshot) self->snapshot(widget, snapshot, self->snapshot_data);
+}
+
 static void drover_canvas_dispose(GObject *object) {
     DroverCanvas *self = DROVER_CANVAS(object);
+    drover_canvas_release_snapshot(self);
     GtkWidget *child;
     while ((child = gtk_widget_get_first_child(GTK_WIDGET(self))) != NULL) gtk_widget_unparent(child);
     drover_canvas_release_layout(self);
@@ -57,6 +74,7 @@ static void drover_canvas_class_init(DroverCanvasClass *klass) {
     widget_class->measure = drover_canvas_measure;
     widget_class->size_allocate = drover_canvas_size_allocate;
     widget_class->get_request_mode = drover_canvas_request_mode;
+    widget_class->snapshot = drover_canvas_snapshot;
 }
 
 static void drover_canvas_init(DroverCanvas *self) { (void)self; }
@@ -75,4 +93,13 @@ void drover_canvas_set_layout(DroverCanvas *self, DroverCanvasMeasure measure, D
     self->user_data = user_data;
     self->destroy = destroy;
     gtk_widget_queue_resize(GTK_WIDGET(self));
+}
+
+void drover_canvas_set_snapshot(DroverCanvas *self, DroverCanvasSnapshot snapshot, gpointer user_data,
+                                GDestroyNotify destroy) {
+    drover_canvas_release_snapshot(self);
+    self->snapshot = snapshot;
+    self->snapshot_data = user_data;
+    self->snapshot_destroy = destroy;
+    gtk_widget_queue_draw(GTK_WIDGET(self));
 }

@@ -21,6 +21,10 @@ typedef void (*DroverCanvasAllocate)(GtkWidget *canvas, int width, int height, g
 #define DROVER_TYPE_CANVAS (drover_canvas_get_type())
 G_DECLARE_FINAL_TYPE(DroverCanvas, drover_canvas, DROVER, CANVAS, GtkWidget)
 GtkWidget *drover_canvas_new(GtkAccessibleRole role, const char *css_name);
+/// Draws extra content after the canvas's children, from Swift (NULL to stop).
+typedef void (*DroverCanvasSnapshot)(GtkWidget *canvas, GtkSnapshot *snapshot, gpointer user_data);
+void drover_canvas_set_snapshot(DroverCanvas *canvas, DroverCanvasSnapshot snapshot, gpointer user_data,
+                                GDestroyNotify destroy);
 void drover_canvas_set_layout(DroverCanvas *canvas, DroverCanvasMeasure measure,
                               DroverCanvasAllocate allocate, gpointer user_data,
                               GDestroyNotify destroy);

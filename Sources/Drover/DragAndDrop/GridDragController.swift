@@ -73,9 +73,9 @@ final class GridDragController {
         return content.provider
     }
 
-    /// The photo fades while its codes travel as crops, fanned in the drag
-    /// icon. (The animated lift of each crop from its place is not played:
-    /// playing it during the drag left the window blank on X11; see the note.)
+    /// Each code lifts out of the photo as its own rounded crop, flying from
+    /// where it sits to the pointer, while the photo fades and the drag icon
+    /// fans the crops.
     private func beginCodes(_ drag: Drag) {
         guard let liftedCodes else { return }
         let session = DragSession(items: liftedCodes.content.items, origin: liftedCodes.origin)
@@ -85,6 +85,12 @@ final class GridDragController {
         drag.setIcon(icon.fan)
         drag.setHotspot(x: DragIconView.size / 2, y: DragIconView.size / 2)
         grid.setDragged([liftedCodes.tileID])
+        guard let pointer = animations.canvas.pointerPosition() else { return }
+        let side = Double(DragIconView.size) * 0.6
+        let target = Rect(x: pointer.x - side / 2, y: pointer.y - side / 2, width: side, height: side)
+        let shapes = liftedCodes.frames.map { RoundedRect($0, cornerRadius: 6) }
+        animations.play(PreviewPlan.lift(from: shapes, to: shapes.map { _ in target }),
+                        textures: liftedCodes.content.crops.map { thumbnails.cachedTexture(for: $0) })
     }
 
     /// A cancelled code drag: every crop flies back to where its code sits.

@@ -140,7 +140,9 @@ final class PhotoTile {
         for (index, card) in stackCards.reversed().enumerated() { card.isVisible = count > 1 && index + 1 < model.thumbnails.count }
 
         if changedIdentity || changedImages { loadThumbnails(model, from: thumbnails) }
-        if changedIdentity || qrLayer.canvas.isVisible != (model.qrCount > 0) { loadQRCodes(model, from: qrCodes) }
+        if changedIdentity || qrLayer.canvas.isVisible != (model.qrCount > 0) {
+            loadQRCodes(model, from: qrCodes, thumbnails: thumbnails)
+        }
     }
 
     func unbind() {
@@ -176,7 +178,7 @@ final class PhotoTile {
         root.setAccessibleSelected(selected)
     }
 
-    private func loadQRCodes(_ model: TileModel, from store: QRCodeStore?) {
+    private func loadQRCodes(_ model: TileModel, from store: QRCodeStore?, thumbnails: ThumbnailCache) {
         qrLoad?.cancel()
         guard let store, model.qrCount > 0, let photo = model.coverPhoto else { return qrLayer.clear() }
         let id = PhotoID(rawValue: photo.id)
@@ -185,6 +187,8 @@ final class PhotoTile {
         qrLoad = Task { [weak self] in
             guard let codes = await store.load(for: id, file: photo.file), let self, self.model?.id == model.id else { return }
             self.qrLayer.show(codes.codes)
+            // Decoded ahead, so a drag of the codes can draw them lifting out at once.
+            for crop in codes.crops { _ = await thumbnails.texture(for: crop) }
         }
     }
 

@@ -4,19 +4,19 @@ import Foundation
 import GtkKit
 
 /// A transparent layer over the window where DragKit's preview plans are
-/// played: photos shrinking into the trash, flying back on cancel. It never
-/// takes input. Plans are pure geometry from DragKit; this only draws them.
+/// played: photos lifting out, shrinking into the trash, flying back on
+/// cancel. It never takes input. Plans are pure geometry from DragKit; this
+/// only draws them.
+///
+/// The photos are drawn, not laid out as child widgets: each frame only
+/// queues a redraw. Relayouts every frame during a drag left the window's
+/// content unallocated when an expose arrived between layout passes (a blank
+/// window for a frame on GTK 4.8/X11).
 @MainActor
 final class AnimationLayer: CanvasLayout {
-    /// At most this many photos fly at once; a plan with more tracks shows the first ones.
-    static let spriteCount = 8
-
     let canvas = Canvas(role: GTK_ACCESSIBLE_ROLE_PRESENTATION, cssName: "animation-layer")
-    /// Made once and only shown or hidden: adding widgets to the window while a
-    /// drag is in progress left it unallocated (blank) on X11.
-    private var sprites: [Picture] = []
-    private var activeSprites = 0
     private var plan: PreviewPlan?
+    private var textures: [Texture?] = []
     private var started: Int64 = 0
     private var elapsed: Double = 0
     private var ticker: TickCallback?
@@ -28,30 +28,18 @@ final class AnimationLayer: CanvasLayout {
         canvas.expandsHorizontally = true
         canvas.expandsVertically = true
         canvas.setLayout(self)
-        for _ in 0..<Self.spriteCount {
-            let sprite = Picture()
-            sprite.setContentFit(GTK_CONTENT_FIT_COVER)
-            sprite.setCanShrink(true)
-            sprite.addCSSClass("flying-photo")
-            sprite.isVisible = false
-            canvas.addChild(sprite)
-            sprites.append(sprite)
-        }
+        canvas.setDraw { [weak self] snapshot in self?.draw(into: snapshot) }
     }
 
-    /// Plays `plan` with one picture per track (in window coordinates);
+    /// Plays `plan` with one texture per track (in the layer's coordinates);
     /// `onFrame` runs each frame (the trash icon's pulse), `completion` at the end.
     func play(_ plan: PreviewPlan, textures: [Texture?], onFrame: ((PreviewPlan, Double) -> Void)? = nil,
               completion: (() -> Void)? = nil) {
         finish()
         self.plan = plan
+        self.textures = textures
         self.onFrame = onFrame
         self.completion = completion
-        activeSprites = min(plan.tracks.count, sprites.count)
-        for (index, sprite) in sprites.enumerated() {
-            sprite.isVisible = index < activeSprites
-            sprite.setTexture(index < activeSprites && index < textures.count ? textures[index] : nil)
-        }
         started = 0
         elapsed = 0
         ticker = canvas.addTickCallback { [weak self] time in
@@ -59,7 +47,7 @@ final class AnimationLayer: CanvasLayout {
             if self.started == 0 { self.started = time }
             self.elapsed = Double(time - self.started) / 1_000_000
             self.onFrame?(plan, self.elapsed)
-            self.canvas.queueAllocate()
+            self.canvas.queueDraw()
             if self.elapsed >= plan.duration {
                 self.finish()
                 return false
@@ -71,26 +59,28 @@ final class AnimationLayer: CanvasLayout {
     private func finish() {
         ticker?.remove()
         ticker = nil
-        sprites.forEach { $0.isVisible = false; $0.setTexture(nil) }
-        activeSprites = 0
         plan = nil
+        textures = []
+        canvas.queueDraw()
         let completion = self.completion
         self.completion = nil
         onFrame = nil
         completion?()
     }
 
-    func measure(_ canvas: Canvas, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) { (0, 0) }
-
-    func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
-        // Hidden sprites still get an allocation: GTK wants every child allocated.
-        for sprite in sprites.dropFirst(activeSprites) { canvas.place(sprite, x: 0, y: 0, width: 1, height: 1) }
+    private func draw(into snapshot: Snapshot) {
         guard let plan else { return }
-        for (sprite, frame) in zip(sprites.prefix(activeSprites), plan.frames(at: elapsed)) {
+        for (index, frame) in plan.frames(at: elapsed).enumerated() {
+            guard index < textures.count, let texture = textures[index] else { continue }
             let width = frame.size.width * frame.scale, height = frame.size.height * frame.scale
-            sprite.opacity = frame.opacity
-            canvas.place(sprite, x: frame.center.x - width / 2, y: frame.center.y - height / 2,
-                         width: Int32(max(1, width)), height: Int32(max(1, height)))
+            snapshot.drawTexture(texture, x: frame.center.x - width / 2, y: frame.center.y - height / 2,
+                                 width: width, height: height, cornerRadius: frame.cornerRadius * frame.scale,
+                                 opacity: frame.opacity)
         }
     }
+
+    // MARK: CanvasLayout (no children: the layer only draws)
+
+    func measure(_ canvas: Canvas, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) { (0, 0) }
+    func allocate(_ canvas: Canvas, width: Int32, height: Int32) {}
 }

@@ -23,6 +23,13 @@ public final class Canvas: Widget {
         drover_canvas_set_layout(OpaquePointer(rawPointer), canvasMeasure, canvasAllocate, box, releaseCanvasBox)
     }
 
+    /// Draws over the children each frame, from `draw`. Changing what it draws
+    /// needs only `queueDraw()`, never a relayout.
+    public func setDraw(_ draw: @escaping @MainActor (Snapshot) -> Void) {
+        let box = Unmanaged.passRetained(SignalHandlerBox<SnapshotHandler>(draw)).toOpaque()
+        drover_canvas_set_snapshot(OpaquePointer(rawPointer), canvasSnapshot, box, releaseCanvasBox)
+    }
+
     public func addChild(_ child: Widget) { gtk_widget_set_parent(child.widget, widget) }
     public func removeChild(_ child: Widget) { gtk_widget_unparent(child.widget) }
 
@@ -81,4 +88,33 @@ private let canvasAllocate: DroverCanvasAllocate = { _, width, height, data in
 private let releaseCanvasBox: GDestroyNotify = { data in
     guard let data else { return }
     Unmanaged<CanvasLayoutBox>.fromOpaque(data).release()
+}
+
+typealias SnapshotHandler = @MainActor (Snapshot) -> Void
+
+private let canvasSnapshot: DroverCanvasSnapshot = { _, snapshot, data in
+    let box = SignalHandlerBox<SnapshotHandler>.from(data)
+    nonisolated(unsafe) let snapshot = snapshot
+    MainActor.assumeIsolated { box.body(Snapshot(snapshot!)) }
+}
+
+/// A `GtkSnapshot` being drawn into; valid only during a draw callback.
+@MainActor
+public struct Snapshot {
+    let snapshot: OpaquePointer
+    init(_ snapshot: OpaquePointer) { self.snapshot = snapshot }
+
+    /// Draws `texture` into `rect`, clipped to a rounded rectangle, at `opacity`.
+    public func drawTexture(_ texture: Texture, x: Double, y: Double, width: Double, height: Double,
+                            cornerRadius: Double, opacity: Double) {
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, Float(x), Float(y), Float(width), Float(height))
+        var rounded = GskRoundedRect()
+        gsk_rounded_rect_init_from_rect(&rounded, &bounds, Float(cornerRadius))
+        gtk_snapshot_push_opacity(snapshot, opacity)
+        gtk_snapshot_push_rounded_clip(snapshot, &rounded)
+        gtk_snapshot_append_texture(snapshot, texture.paintable, &bounds)
+        gtk_snapshot_pop(snapshot)
+        gtk_snapshot_pop(snapshot)
+    }
 }
