@@ -14,7 +14,7 @@ TEST_PACKAGES=(
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
   imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest
-  nautilus gvfs
+  nautilus gvfs gnome-maps
 )
 
 # The Swift toolchain does not come from apt: Drover's machines have Swift 6

@@ -4,8 +4,12 @@ into a location platter mid-drag; QR codes dragged out are PNG files that
 zbarimg decodes to the codes' text. Screenshots go to test-output/."""
 
 import json
+import shutil
 import subprocess
+import time
 from urllib.parse import urlparse, unquote
+
+import pytest
 
 from dnd import python_peer, tile, wait_for_record
 from drover_session import screenshot, wait_for
@@ -54,3 +58,47 @@ def test_qr_codes_dragged_to_a_peer_are_crops_that_decode_to_their_text(drover, 
         decoded |= set(out.split())
     assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
     assert "image/png" in drop["formats"]
+
+
+def red_pixels(path, region):
+    """How many clearly red pixels (a map pin) are in region (x, y, w, h) of a screenshot."""
+    from drover_session import GdkPixbuf
+    x0, y0, width, height = region
+    pixbuf = GdkPixbuf.Pixbuf.new_from_file(str(path)).new_subpixbuf(x0, y0, width, height)
+    data, stride, channels = pixbuf.get_pixels(), pixbuf.get_rowstride(), pixbuf.get_n_channels()
+    count = 0
+    for y in range(0, height, 2):
+        row = y * stride
+        for x in range(0, width, 2):
+            r, g, b = data[row + x * channels: row + x * channels + 3]
+            count += r > 180 and g < 90 and b < 90
+    return count
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("gnome-maps") is None, reason="GNOME Maps is not installed")
+def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
+    """GNOME Maps 43 takes one dropped file and opens GeoJSON as a layer: the
+    .geojson Drover lists first becomes a pin. Offline under Xvfb the map has
+    no tiles, so the red pin is the only red thing in Maps' window."""
+    session, screen = drover
+    bridge = tile(session, BRIDGE)
+    wait_for(lambda: "Sausalito" in (bridge.get_description() or ""), 60, what="the place name from the scan")
+    maps = subprocess.Popen(["gnome-maps"], env=session.environment(), stdout=open(tmp_path / "maps.log", "w"),
+                            stderr=subprocess.STDOUT)
+    try:
+        windows = subprocess.run(["xdotool", "search", "--sync", "--pid", str(maps.pid)], capture_output=True,
+                                 text=True, timeout=60).stdout.split()
+        time.sleep(3)  # Maps lays out its map view after mapping the window
+        for window in windows:
+            subprocess.run(["xdotool", "windowmove", window, "200", "200"], check=True)
+            subprocess.run(["xdotool", "windowsize", window, "900", "700"], check=True)
+        time.sleep(2)
+        region = (210, 260, 880, 600)  # the map view, below Maps' header bar
+        before = red_pixels(screenshot("maps-before-drop"), region)
+        drag(screen.center(bridge), (650, 550))
+        wait_for(lambda: red_pixels(screenshot("maps-after-drop"), region) > before + 30, 20,
+                 what="a pin on the map")
+    finally:
+        maps.kill()
+        maps.wait()
