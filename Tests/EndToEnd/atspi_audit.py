@@ -7,7 +7,7 @@ widgets), and must differ from its interactive siblings' names."""
 import re
 import time
 
-from drover_session import Atspi, GLib, walk
+from drover_session import Atspi, GLib
 
 GTYPE_NAME = re.compile(r"^(Gtk|Gdk|Adw|Drover)[A-Z]\w*$")
 
@@ -16,18 +16,28 @@ STRUCTURAL_ROLES = {"frame", "window", "application", "filler", "scroll pane", "
                     "split pane", "separator"}
 
 
+def on_screen(node):
+    """Whether `node` is shown. GTK 4.8 sets SHOWING on toplevels only (every
+    widget inside a window lacks it, shown or not), so VISIBLE stands in for
+    it: a node in a hidden stack page then counts as shown, which makes the
+    audit stricter, never laxer. States are read afresh (libatspi caches them)."""
+    node.clear_cache()
+    states = node.get_state_set()
+    return states.contains(Atspi.StateType.SHOWING) or states.contains(Atspi.StateType.VISIBLE)
+
+
 def is_interactive(node):
     role = node.get_role_name()
     if role in STRUCTURAL_ROLES:
         return False
-    states = node.get_state_set()
-    if not states.contains(Atspi.StateType.SHOWING):
+    if not on_screen(node):
         return False
+    states = node.get_state_set()
     if states.contains(Atspi.StateType.FOCUSABLE):
         return True
     try:
-        return node.get_action_iface() is not None and node.get_n_actions() > 0
-    except Exception:  # noqa: BLE001 - nodes without the interface raise
+        return "Action" in node.get_interfaces() and Atspi.Action.get_n_actions(node) > 0
+    except GLib.Error:  # a node that vanished while being read
         return False
 
 
@@ -44,9 +54,29 @@ def audit(root, attempts=3):
     return []
 
 
+def shown_nodes(root):
+    """`root` and its descendants, leaving out the subtrees of hidden nodes
+    (a hidden parent hides its children, whatever their own state says)."""
+    if root is None:
+        return
+    yield root
+    try:
+        count = root.get_child_count()
+    except GLib.Error:
+        return
+    for i in range(count):
+        try:
+            child = root.get_child_at_index(i)
+            if child is None or not on_screen(child):
+                continue
+        except GLib.Error:
+            continue
+        yield from shown_nodes(child)
+
+
 def _audit(root):
     problems = []
-    for node, _ in walk(root):
+    for node in shown_nodes(root):
         siblings = [node.get_child_at_index(i) for i in range(node.get_child_count())]
         seen = {}
         for child in siblings:

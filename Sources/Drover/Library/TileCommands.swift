@@ -136,10 +136,7 @@ final class TileCommands {
                     var failures = 0
                     for crop in crops {
                         let target = folder.appendingPathComponent(crop.lastPathComponent)
-                        // Copy through the atomic write: never a half-written file in the user's folder.
-                        if (try? Data(contentsOf: crop).write(to: target, options: [.atomic, .withoutOverwriting])) == nil {
-                            failures += 1
-                        }
+                        if !Self.writeNew(crop, to: target) { failures += 1 }
                     }
                     return failures
                 }.value
@@ -151,6 +148,24 @@ final class TileCommands {
     }
 
     // MARK: Helpers
+
+    /// Copies `source` to `target` without ever leaving a half-written file there
+    /// and without overwriting one. (Foundation on Linux traps on the
+    /// `[.atomic, .withoutOverwriting]` write options together, so the file is
+    /// written beside the target under a hidden name and then moved, which fails
+    /// when the target exists.)
+    nonisolated static func writeNew(_ source: URL, to target: URL) -> Bool {
+        let partial = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).part")
+        do {
+            try Data(contentsOf: source).write(to: partial)
+            try FileManager.default.moveItem(at: partial, to: target)
+            return true
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            return false
+        }
+    }
 
     private func announce(_ message: String) { window.announce(message) }
 

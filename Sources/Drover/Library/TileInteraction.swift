@@ -87,6 +87,7 @@ final class TileInteraction {
         }
         menu?.unparent()
         let popover = PopoverMenu(menu: model)
+        popover.accessibleLabel = "Actions for \(tile.model?.title ?? "the photo")"
         popover.setParent(tile.root)
         popover.popup()
         menu = popover

@@ -131,6 +131,7 @@ final class AlbumSidebar {
         model.append("Delete Album", action: "album.delete")
         menu?.unparent()
         let popover = PopoverMenu(menu: model)
+        popover.accessibleLabel = "Album actions"
         popover.setParent(list)
         popover.point(at: x, y)
         popover.popup()
