@@ -263,7 +263,7 @@ def test_keyboard_drop_into_an_album_is_announced_as_an_event(drover):
         focus(tile(session, cat))
         keys("ctrl+d", "Tab")
         # The proposal is an event too, before any drop.
-        wait_for(lambda: heard_added() or any(text == "Add 1 item to Travel." for _, text, _ in heard), 5,
+        wait_for(lambda: heard_added() or any(text == "Add 1 photo to Travel." for _, text, _ in heard), 5,
                  interval=0.05, what="the proposal's event")
         assert not heard_added(), "announced before the drop"
         keys("Return")

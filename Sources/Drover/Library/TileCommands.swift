@@ -169,8 +169,10 @@ final class TileCommands {
 
     private func announce(_ message: String) { window.announce(message) }
 
+    /// "1 photo", "3 photos"; "items" when notes are among them.
     static func noun(_ items: [GalleryItem]) -> String {
         let count = items.reduce(0) { $0 + $1.count }
-        return count == 1 ? "1 item" : "\(count) items"
+        let word = items.contains { $0.kind == .note } ? "item" : "photo"
+        return count == 1 ? "1 \(word)" : "\(count) \(word)s"
     }
 }
