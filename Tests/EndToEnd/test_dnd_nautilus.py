@@ -127,3 +127,71 @@ def test_tiles_dragged_out_to_nautilus_arrive_as_files(drover, nautilus_folder, 
     assert fingerprint(library_file) == before
     assert library_snapshot(session.library) == snapshot
     assert session.grid_tiles() == SAMPLE_TILES
+
+
+def _wait_for_files(folder, count, what):
+    return wait_for(lambda: len(list(folder.iterdir())) >= count and sorted(folder.iterdir()), 30, what=what)
+
+
+def test_qr_codes_dragged_to_nautilus_are_pngs_that_decode(drover, nautilus_folder, tmp_path):
+    session, screen = drover
+    badge = session.find("label", "All 2 QR codes", timeout=60)
+    nautilus = Nautilus(nautilus_folder, tmp_path / "nautilus-home", tmp_path / "nautilus.log")
+    try:
+        drag(screen.center(badge), nautilus.empty_spot(), during=lambda: screenshot("dnd-qr-to-nautilus-mid-drag"))
+        files = _wait_for_files(nautilus_folder, 2, "two QR crops in the folder")
+    finally:
+        nautilus.stop()
+    assert len(files) == 2 and all(f.suffix == ".png" for f in files), files
+    decoded = set()
+    for f in files:
+        decoded |= set(subprocess.run(["zbarimg", "--raw", "-q", str(f)], capture_output=True, text=True).stdout.split())
+    assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
+
+
+def test_the_located_photo_gives_nautilus_the_photo_and_its_geojson(drover, nautilus_folder, tmp_path):
+    import json
+    session, screen = drover
+    bridge = tile(session, "Bridge cables over the estuary")
+    wait_for(lambda: "Sausalito" in (bridge.get_description() or ""), 60, what="the place name from the scan")
+    nautilus = Nautilus(nautilus_folder, tmp_path / "nautilus-home", tmp_path / "nautilus.log")
+    try:
+        drag(screen.center(bridge), nautilus.empty_spot())
+        files = _wait_for_files(nautilus_folder, 2, "the photo and its .geojson")
+    finally:
+        nautilus.stop()
+    names = sorted(f.name for f in files)
+    assert names == ["Bridge cables over the estuary.geojson", "bridge-cables-over-the-estuary.jpg"], names
+    feature = json.loads((nautilus_folder / "Bridge cables over the estuary.geojson").read_text())
+    longitude, latitude = feature["geometry"]["coordinates"][:2]
+    assert abs(latitude - 37.8199) < 1e-4 and abs(longitude + 122.4783) < 1e-4
+
+
+def test_a_flocked_drag_gives_nautilus_every_file(drover, nautilus_folder, tmp_path):
+    """Lift one photo, rest on another for a moment (it joins the drag), then
+    drop on Nautilus: both files arrive."""
+    import time
+
+    from pointer import move, xdotool
+    session, screen = drover
+    cat, cups = photo_file(session.library, "Chelsea the cat"), photo_file(session.library, "Colourful cups")
+    nautilus = Nautilus(nautilus_folder, tmp_path / "nautilus-home", tmp_path / "nautilus.log")
+    try:
+        start, rest, end = (screen.center(tile(session, "Chelsea the cat")),
+                            screen.center(tile(session, "Colourful cups")), nautilus.empty_spot())
+        move(*start)
+        xdotool("mousedown", 1)
+        time.sleep(0.15)
+        for a, b in ((start, rest), (rest, end)):
+            for i in range(1, 9):
+                move(a[0] + (b[0] - a[0]) * i / 8, a[1] + (b[1] - a[1]) * i / 8)
+                time.sleep(0.05)
+            if b is rest:
+                time.sleep(1.2)  # the dwell: a ring fills and the photo joins
+                screenshot("dnd-flocking-to-nautilus-joined")
+        time.sleep(0.5)
+        xdotool("mouseup", 1)
+        files = _wait_for_files(nautilus_folder, 2, "both flocked photos in the folder")
+    finally:
+        nautilus.stop()
+    assert sorted(f.name for f in files) == sorted([cat.name, cups.name])

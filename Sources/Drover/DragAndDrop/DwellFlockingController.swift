@@ -23,13 +23,13 @@ final class DwellFlockingController {
         coordinator.onDragEnded.append { [weak self] in self?.stop() }
     }
 
-    /// The pointer of the in-app drag is at `point` over the grid.
-    func hover(at point: Point) {
+    /// The pointer of the in-app drag rests at `point` on the tile at `index`.
+    func hover(over index: Int, at point: Point) {
         guard let drag = coordinator.current else { return stop() }
         if flocking?.session !== drag.session { flocking = DwellFlocking(session: drag.session) }
         guard let flocking else { return }
         let model = gallery.model
-        guard let index = grid.itemIndex(atVisualPoint: point), let tile = model.item(at: index) else {
+        guard let tile = model.item(at: index) else {
             flocking.hover(over: nil, at: point)
             return showRing()
         }

@@ -38,13 +38,20 @@ final class EdgeAutoscroll {
         } else {
             return stop()
         }
+        // Already at the end in that direction: nothing scrolls, so nothing
+        // should behave as if it did (flocking stays possible at the edge).
+        let limit = max(0, adjustment.upper - adjustment.pageSize)
+        if (speed < 0 && adjustment.value <= 0) || (speed > 0 && adjustment.value >= limit) { return stop() }
         guard timer == nil else { return }
         timer = TimerSource.timeout(milliseconds: 16) { [weak self] in
             guard let self, self.speed != 0 else { return false }
             let adjustment = self.grid.scrolledWindow.verticalAdjustment
             let limit = max(0, adjustment.upper - adjustment.pageSize)
             let next = min(limit, max(0, adjustment.value + self.speed))
-            guard next != adjustment.value else { return true }
+            guard next != adjustment.value else {
+                self.stop()
+                return false
+            }
             adjustment.value = next
             self.onScroll?()
             return true

@@ -70,8 +70,9 @@ final class GridDropController {
         // An in-app drag resting on the middle of another photo is about that
         // photo (it may join the drag), so no gap opens there.
         // Not while scrolling: the photos pass under the pointer, nobody rests on them.
-        let restsOnTile = session.isLocal && !autoscroll.isScrolling && grid.isOverTileCentre(point)
-        if restsOnTile { flocking.hover(at: point) } else { flocking.stop() }
+        let restingOn = session.isLocal && !autoscroll.isScrolling ? grid.tileCentre(at: point) : nil
+        let restsOnTile = restingOn != nil
+        if let restingOn { flocking.hover(over: restingOn, at: point) } else { flocking.stop() }
         if case .insertAt(let index) = proposal.intent, proposal.performsDrop, !restsOnTile {
             grid.showGap(at: index)
         } else {

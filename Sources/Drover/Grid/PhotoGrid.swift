@@ -120,23 +120,14 @@ final class PhotoGrid: CanvasLayout {
         selectionChanged()
     }
 
-    /// The item whose tile is drawn under `point`, taking an open drop gap into
-    /// account (the gap itself shows no item).
-    func itemIndex(atVisualPoint point: Point) -> Int? {
-        guard let cell = geometry.index(at: point, count: items.count + (gapIndex == nil ? 0 : 1)) else { return nil }
-        guard let gapIndex else { return cell }
-        if cell == gapIndex { return nil }
-        return cell > gapIndex ? cell - 1 : cell
-    }
-
-    /// Whether `point` rests on the middle half of a tile as drawn, rather than
-    /// near the edges between tiles. A drag resting on a photo's middle is
-    /// about that photo (flocking); near the edges, about where to insert.
-    func isOverTileCentre(_ point: Point) -> Bool {
-        guard itemIndex(atVisualPoint: point) != nil,
-              let cell = geometry.index(at: point, count: items.count + (gapIndex == nil ? 0 : 1)) else { return false }
-        let frame = geometry.frame(at: cell)
-        return abs(point.x - frame.center.x) < frame.width / 4
+    /// The tile whose middle half `point` rests on, in the layout without a
+    /// drop gap, if any. A drag resting on a photo's middle is about that photo
+    /// (flocking), and the gap closes so the photo stays put under the pointer;
+    /// near the edges between tiles, it is about where to insert.
+    func tileCentre(at point: Point) -> Int? {
+        guard let index = geometry.index(at: point, count: items.count) else { return nil }
+        let frame = geometry.frame(at: index)
+        return abs(point.x - frame.center.x) < frame.width / 4 ? index : nil
     }
 
     /// The flocking ring: `progress` over the tile `id`, or none.
