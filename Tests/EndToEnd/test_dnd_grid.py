@@ -141,6 +141,24 @@ def test_text_dropped_from_a_peer_becomes_a_note_tile(drover, tmp_path):
     assert ended["event"] == "end" and ended["selected"] == "copy"
 
 
+def test_text_longer_than_a_note_gives_an_error_tile_and_no_note(drover, tmp_path):
+    """A note holds at most 100,000 characters; 150 KB of text is refused with an
+    error tile. (Far larger texts stall in GTK 4.8's X11 transfer from the test
+    peer; Drover then gives up after a timeout, also with an error tile.)"""
+    session, screen = drover
+    text_file = tmp_path / "huge.txt"
+    text_file.write_text("lorem ipsum " * (150 * 1024 // 12))
+    record = tmp_path / "source.jsonl"
+    with python_peer("drag_source.py", "--text-file", str(text_file), title="Huge Text Peer", position=PEER_POSITION,
+                     record=record, log=tmp_path / "peer.log") as peer:
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        tiles = session.wait_for_tiles(lambda t: any(name.startswith("Could not import Dropped text") for name in t),
+                                       timeout=60, what="the error tile for the huge text")
+    assert note_texts(session.library) == []
+    assert [t for t in tiles if not t.startswith("Could not import")] == SAMPLE_TILES
+    assert consistency_problems(session.library) == []
+
+
 def test_a_drop_mixing_good_and_bad_files_imports_the_good_and_shows_error_tiles(drover, tmp_path):
     session, screen = drover
     good = write_jpeg(tmp_path / "good-photo.jpg", seed=7)

@@ -71,7 +71,9 @@ final class DropImporter {
                 drop.finish(GDK_ACTION_COPY)
             } catch {
                 drop.finish(GdkDragAction(0))
-                gallery.window.toast.show("The dropped files could not be read: \(GalleryController.describe(error))")
+                // A malformed or unreadable file list: one error tile says so.
+                let context = model.insertPlaceholder(at: index, title: "Dropped files") {}
+                context.fail("The list of dropped files could not be read: \(GalleryController.describe(error))")
                 return
             }
             importFiles(urls, at: index)
@@ -159,18 +161,41 @@ final class DropImporter {
         }
     }
 
+    /// Text becomes a note where it was dropped; text that cannot be used
+    /// (empty, or longer than a note may be) leaves an error tile saying why.
     private func importText(from drop: ContentReader, at index: Int) {
-        Task {
+        let finisher = DropFinisher(drop)
+        var reading: Task<Void, Never>?
+        let context = model.insertPlaceholder(at: index, title: "Dropped text") {
+            reading?.cancel()
+            finisher.finish(GdkDragAction(0))
+        }
+        // A source that stops sending (GTK 4.8's X11 transfer of large text can
+        // stall) must not leave a placeholder loading for ever.
+        let watchdog = Task {
+            try? await Task.sleep(for: .seconds(Self.textTimeout))
+            guard !Task.isCancelled, context.index != nil, context.state == .loading else { return }
+            finisher.finish(GdkDragAction(0))
+            context.fail("The other application stopped sending the text.")
+        }
+        reading = Task {
+            defer { watchdog.cancel() }
             do {
                 let text = try await drop.readText()
-                drop.finish(GDK_ACTION_COPY)
-                try await gallery.addNote(text, atEntry: index)
+                guard context.index != nil, context.state == .loading else { return }
+                finisher.finish(GDK_ACTION_COPY)
+                guard let place = context.index else { return }
+                try await gallery.addNote(text, atEntry: place)
+                context.delete()
             } catch {
-                drop.finish(GdkDragAction(0))
-                gallery.window.toast.show("The dropped text could not be added: \(GalleryController.describe(error))")
+                finisher.finish(GdkDragAction(0))
+                if context.state == .loading { context.fail(GalleryController.describe(error)) }
             }
         }
     }
+
+    /// How long a text drop may take before its placeholder gives up.
+    static let textTimeout = 20.0
 
     // MARK: Placeholders and commits
 

@@ -88,10 +88,14 @@ def main():
     parser.add_argument("--title", default="Drag Source Peer")
     parser.add_argument("--actions", default="copy,move")
     parser.add_argument("--text")
+    parser.add_argument("--text-file", help="offer this file's contents as text (too long for an argument)")
     parser.add_argument("--width", type=int, default=360)
     parser.add_argument("--height", type=int, default=200)
     parser.add_argument("files", nargs="*")
     args = parser.parse_args()
+    if args.text_file:
+        with open(args.text_file, encoding="utf-8") as f:
+            args.text = f.read()
     if not args.files and args.text is None:
         parser.error("give files or --text")
     return Peer(args).run([sys.argv[0]])
