@@ -60,3 +60,16 @@ def test_dwelling_on_another_photo_adds_it_to_the_drag():
         xdotool("mouseup", 1)
         drover.wait_for_tiles(lambda n: names[1] not in n and names[5] not in n, what="both photos deleted")
         drover.wait_for_label(lambda text: text.startswith("Deleted"), what="the delete toast")
+
+
+def test_a_rubber_band_from_empty_space_selects_the_tiles_it_touches(drover):
+    """Pre-selecting for a drag: press beside the last column, drag across two tiles."""
+    from dnd import states, tile, tile_nodes
+    session, screen = drover
+    dandelions = screen.center(tile(session, "Dandelions in the evening light"))
+    espresso = screen.center(tile(session, "Espresso at Pikolo Espresso Bar"))
+    drag((dandelions[0] + 130, dandelions[1] - 20), (espresso[0] - 20, espresso[1] + 20),
+         during=lambda: screenshot("rubber-band-mid-drag"))
+    selected = wait_for(lambda: (names := {n.get_name() for n in tile_nodes(session) if "selected" in states(n)})
+                        and names, 5, what="the band's selection")
+    assert selected == {"Dandelions in the evening light", "Espresso at Pikolo Espresso Bar"}

@@ -28,6 +28,12 @@ struct GridSelection {
         anchorIndex = anchor
     }
 
+    /// Rubber band: exactly the items at `indices` (added to `base` with Ctrl).
+    mutating func select(indices: [Int], in items: [TileModel], adding base: Set<String> = []) {
+        selectedIDs = base.union(indices.map { items[$0].id })
+        anchorIndex = indices.first
+    }
+
     mutating func clear() {
         selectedIDs = []
         anchorIndex = nil

@@ -187,6 +187,9 @@ final class PhotoGrid: CanvasLayout {
                          width: Int32(Self.cellSize.width), height: Int32(Self.cellSize.height),
                          translation: offset.translation, scale: offset.scale)
         }
+        // Every child gets an allocation, shown or not (GTK wants it).
+        let band = rubberBandBox.isVisible ? rubberBandFrame : Rect(x: 0, y: 0, width: 1, height: 1)
+        canvas.place(rubberBandBox, x: band.minX, y: band.minY, width: Int32(max(1, band.width)), height: Int32(max(1, band.height)))
         if let gapIndex {
             let frame = geometry.frame(at: gapIndex)
             gapIndicator.isVisible = true
@@ -311,6 +314,10 @@ final class PhotoGrid: CanvasLayout {
 
     /// Kept so handlers can ask it for the pressed button and modifiers.
     private let click = ClickGesture(button: 0)
+    private let rubberBand = DragGesture()
+    private let rubberBandBox = Box(GTK_ORIENTATION_VERTICAL)
+    private var rubberBandStart: Point?
+    private var rubberBandBase: Set<String> = []
 
     private func installInput() {
         click.onPressed { [weak self] count, x, y in
@@ -323,6 +330,7 @@ final class PhotoGrid: CanvasLayout {
             if self.items.indices.contains(index) { self.selectOnly(index) }
         }
         canvas.add(click)
+        installRubberBand()
 
         let keys = KeyController()
         keys.onKeyPressed { [weak self] keyval, modifiers in
@@ -330,6 +338,45 @@ final class PhotoGrid: CanvasLayout {
         }
         canvas.add(keys)
     }
+
+    /// A press on empty space and a drag selects the tiles the band touches
+    /// (with Ctrl, in addition to the selection). A press on a tile is a drag
+    /// of the tile instead, so the band gives way there.
+    private func installRubberBand() {
+        rubberBandBox.addCSSClass("rubber-band")
+        rubberBandBox.canTarget = false
+        rubberBandBox.isVisible = false
+        canvas.addChild(rubberBandBox)
+        rubberBand.onBegin { [weak self] x, y in
+            guard let self else { return }
+            let start = Point(x: x, y: y)
+            guard self.geometry.index(at: start, count: self.items.count) == nil else { return self.rubberBand.deny() }
+            self.rubberBandStart = start
+            let control = self.rubberBand.currentModifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            self.rubberBandBase = control ? self.selection.selectedIDs : []
+        }
+        rubberBand.onUpdate { [weak self] dx, dy in self?.updateRubberBand(dx: dx, dy: dy) }
+        rubberBand.onEnd { [weak self] _, _ in
+            self?.rubberBandStart = nil
+            self?.rubberBandBox.isVisible = false
+            self?.canvas.queueAllocate()
+        }
+        canvas.add(rubberBand)
+    }
+
+    private func updateRubberBand(dx: Double, dy: Double) {
+        guard let start = rubberBandStart else { return }
+        let band = Rect(x: min(start.x, start.x + dx), y: min(start.y, start.y + dy), width: abs(dx), height: abs(dy))
+        let touched = geometry.indices(inBandFrom: band.minY, to: band.maxY, count: items.count)
+            .filter { geometry.frame(at: $0).intersects(band) }
+        selection.select(indices: touched, in: items, adding: rubberBandBase)
+        rubberBandFrame = band
+        rubberBandBox.isVisible = true
+        selectionChanged()
+        canvas.queueAllocate()
+    }
+
+    private var rubberBandFrame = Rect(x: 0, y: 0, width: 0, height: 0)
 
     private func openContextMenu(at index: Int) {
         if !selection.contains(items[index].id) {

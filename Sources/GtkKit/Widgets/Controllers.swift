@@ -60,3 +60,27 @@ public final class FocusController: EventController {
         connectSignal("enter", trampoline: gcallback(voidTrampoline), body: handler as VoidHandler)
     }
 }
+
+/// A `GtkGestureDrag`: a press followed by movement, reported as offsets
+/// from the start point (rubber-band selection).
+@MainActor
+public final class DragGesture: EventController {
+    public init() { super.init(taking: UnsafeMutableRawPointer(gtk_gesture_drag_new())) }
+
+    /// The press point, in the widget's coordinates.
+    @discardableResult
+    public func onBegin(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        connectSignal("drag-begin", trampoline: gcallback(pointTrampoline), body: handler as PointHandler)
+    }
+    /// The offset from the press point.
+    @discardableResult
+    public func onUpdate(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        connectSignal("drag-update", trampoline: gcallback(pointTrampoline), body: handler as PointHandler)
+    }
+    @discardableResult
+    public func onEnd(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        connectSignal("drag-end", trampoline: gcallback(pointTrampoline), body: handler as PointHandler)
+    }
+    /// Gives up on the gesture (it began where a rubber band makes no sense).
+    public func deny() { gtk_gesture_set_state(OpaquePointer(rawPointer), GTK_EVENT_SEQUENCE_DENIED) }
+}
