@@ -25,6 +25,7 @@ final class TileInteraction {
         grid.onKeyCommand = { [weak self] keyval, modifiers, focused in
             self?.key(keyval, modifiers: modifiers, focused: focused) ?? false
         }
+        gallery.window.moveToButton.onClicked { [weak self] in self?.moveSelection() }
     }
 
     func perform(_ action: TileAction, at index: Int) {
@@ -93,11 +94,20 @@ final class TileInteraction {
         menu = popover
     }
 
-    private func chooseAlbum(for index: Int, moving: Bool) {
-        guard let tile = grid.tile(at: index) else { return }
+    private func chooseAlbum(for index: Int, moving: Bool, from anchor: Widget? = nil) {
+        guard let anchor = anchor ?? grid.tile(at: index)?.root else { return }
         let albums = gallery.albums.filter { .album($0.id) != gallery.scope }
-        chooser.show(albums: albums, moving: moving, from: tile.root) { [weak self] album in
+        chooser.show(albums: albums, moving: moving, from: anchor) { [weak self] album in
             self?.commands.add(around: index, toAlbum: album, moving: moving)
         }
+    }
+
+    /// The header's "Move to…": the selection goes to the album chosen.
+    private func moveSelection() {
+        guard let first = grid.selectedIndices.first else {
+            gallery.window.toast.show("Select photos first (click, Ctrl-click), then choose Move to…")
+            return
+        }
+        chooseAlbum(for: first, moving: gallery.scope != .allPhotos, from: gallery.window.moveToButton)
     }
 }

@@ -14,6 +14,9 @@ final class MainWindow {
     let toast = Toast()
     let animations = AnimationLayer()
     let newAlbumButton = Button(iconName: "list-add-symbolic", accessibleLabel: "New Album")
+    /// The single-pointer path to what dropping on an album does: pick photos,
+    /// then this button, then the album.
+    let moveToButton = Button(label: "Move to…")
     let albumPrompt = NamePrompt(confirmLabel: "Create Album")
     let renamePrompt = NamePrompt(confirmLabel: "Rename")
     private let content = Stack()
@@ -25,6 +28,9 @@ final class MainWindow {
         window.setDefaultSize(width: 1100, height: 760)
         window.setTitlebar(header)
         header.packStart(newAlbumButton)
+        moveToButton.tooltip = "Add the selected photos to an album (inside an album: move them)"
+        moveToButton.accessibleDescription = "Adds the selected photos to an album you choose; inside an album, moves them there."
+        header.packStart(moveToButton)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu")
         let menu = Menu()
         menu.append("About Drover", action: "app.about")
