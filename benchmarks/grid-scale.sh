@@ -10,18 +10,11 @@ count=${1:-10000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 command -v vipsthumbnail >/dev/null || apt-get install -y --no-install-recommends libvips-tools >/dev/null
-swift build -c release --product drover >/dev/null
-drover="$(swift build -c release --show-bin-path)/drover"
+source benchmarks/common.sh
+build_drover
 
 echo "== Making $count photos (640x480 JPEG, each different)"
-mkdir -p "$work/photos"
-convert -size 640x480 plasma:fractal -quality 85 "$work/base.jpg"
-for ((i = 0; i < count; i++)); do
-  # A different 8x8 corner patch per file, so no two files are the same bytes.
-  printf -v name "%05d" "$i"
-  cp "$work/base.jpg" "$work/photos/$name.jpg"
-  printf '%s' "$name" >> "$work/photos/$name.jpg"   # trailing bytes after EOI: still a valid JPEG
-done
+make_photos "$work/photos" "$count" 640x480
 
 echo "== Import with drover --import-only"
 /usr/bin/time -f "drover import: %e s wall, %M KB max RSS" \

@@ -9,15 +9,10 @@ cd "$(dirname "$0")/.."
 count=${1:-200}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-swift build -c release --product drover >/dev/null
-drover="$(swift build -c release --show-bin-path)/drover"
-mkdir -p "$work/photos" "$work/home"
-convert -size 1600x1200 plasma:fractal -quality 85 "$work/base.jpg"
-for ((i = 0; i < count; i++)); do
-  printf -v name "%04d" "$i"
-  cp "$work/base.jpg" "$work/photos/$name.jpg"
-  printf '%s' "$name" >> "$work/photos/$name.jpg"
-done
+source benchmarks/common.sh
+build_drover
+mkdir -p "$work/home"
+make_photos "$work/photos" "$count" 1600x1200
 cat > "$work/run.sh" <<INNER
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data"
 DROVER_BENCHMARK=frames DROVER_BENCHMARK_SECONDS=25 "$drover" --library "$work/library" &

@@ -1,0 +1,22 @@
+# Shared by the benchmark scripts (sourced, not run).
+
+# Builds the release drover and sets $drover to its path.
+build_drover() {
+  swift build -c release --product drover >/dev/null
+  drover="$(swift build -c release --show-bin-path)/drover"
+}
+
+# make_photos DIR COUNT WIDTHxHEIGHT: COUNT distinct JPEGs in DIR. One image
+# is rendered, then each copy gets its own name appended after the end-of-image
+# marker (still a valid JPEG), so no two files have the same bytes.
+make_photos() {
+  local dir=$1 count=$2 size=$3 name
+  mkdir -p "$dir"
+  convert -size "$size" plasma:fractal -quality 85 "$dir/.base.jpg"
+  for ((i = 0; i < count; i++)); do
+    printf -v name "%05d" "$i"
+    cp "$dir/.base.jpg" "$dir/$name.jpg"
+    printf '%s' "$name" >> "$dir/$name.jpg"
+  done
+  rm "$dir/.base.jpg"
+}
