@@ -1,7 +1,7 @@
 import Foundation
 import GtkKit
 
-/// `DROVER_BENCHMARK=frames`: keeps the window animating (a spinner) for
+/// `DROVER_BENCHMARK=frames`: redraws the grid every frame for
 /// `seconds` and reports the frame gaps, for measuring how an import running
 /// meanwhile (`drover FILE…` from another terminal) affects the UI.
 @MainActor
