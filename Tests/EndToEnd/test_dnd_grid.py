@@ -187,14 +187,18 @@ def test_a_drop_mixing_good_and_bad_files_imports_the_good_and_shows_error_tiles
     assert consistency_problems(session.library) == []
 
 
-def test_an_error_tile_can_be_dismissed_over_atspi(drover, tmp_path):
-    session, screen = drover
+def _drop_a_non_image(session, screen, tmp_path):
+    """Drops notes.jpg, a text file, before the first tile: it becomes an error tile."""
     bad = tmp_path / "notes.jpg"
     bad.write_text("not an image at all\n")
-    record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", bad, title="Drag Source Peer", position=PEER_POSITION,
-                     record=record, log=tmp_path / "peer.log") as peer:
+                     record=tmp_path / "source.jsonl", log=tmp_path / "peer.log") as peer:
         drag(peer.center(), screen.center(tile_nodes(session)[0], dx=-0.3))
+
+
+def test_an_error_tile_can_be_dismissed_over_atspi(drover, tmp_path):
+    session, screen = drover
+    _drop_a_non_image(session, screen, tmp_path)
     session.wait_for_tiles(lambda t: any(x.startswith("Could not import notes.jpg: ") for x in t), timeout=20,
                            what="the error tile")
     session.find("push button", "Dismiss the error for notes.jpg", timeout=5).do_action(0)
@@ -203,12 +207,7 @@ def test_an_error_tile_can_be_dismissed_over_atspi(drover, tmp_path):
 
 def test_an_error_tile_can_be_dismissed_with_the_mouse(drover, tmp_path):
     session, screen = drover
-    bad = tmp_path / "notes.jpg"
-    bad.write_text("not an image at all\n")
-    record = tmp_path / "source.jsonl"
-    with python_peer("drag_source.py", bad, title="Drag Source Peer", position=PEER_POSITION,
-                     record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[0], dx=-0.3))
+    _drop_a_non_image(session, screen, tmp_path)
     names = session.wait_for_tiles(lambda t: any(x.startswith("Could not import notes.jpg: ") for x in t),
                                    timeout=20, what="the error tile")
     error_tile = tile(session, next(n for n in names if n.startswith("Could not import notes.jpg: ")))
