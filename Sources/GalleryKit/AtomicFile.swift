@@ -6,9 +6,9 @@ import Foundation
 /// rename without replacing anything. Leftover temp files are swept at open.
 enum AtomicFile {
     /// Copies the open `source` into `directory`, under `preferredName` or, if taken,
-    /// "name-2.ext", "name-3.ext"… Returns the final name.
+    /// "name-2.ext", "name-3.ext"… Returns the final name, claimed in `journal`.
     static func copy(from source: Int32, into directory: URL, preferredName: String,
-                     faults: FaultInjection) throws(ImportFailureReason) -> String {
+                     journal: ImportJournal, faults: FaultInjection) throws(ImportFailureReason) -> String {
         let temporary = directory.appendingPathComponent(LibraryLocation.temporaryPrefix + UUID().uuidString).path
         let destination = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard destination >= 0 else { throw writeFailure(errno) }
@@ -21,7 +21,7 @@ enum AtomicFile {
             // complete-looking name with empty contents.
             guard fsync(destination) == 0 else { throw writeFailure(errno) }
         }
-        let name = try rename(temporary, into: directory, preferredName: preferredName)
+        let name = try rename(temporary, into: directory, preferredName: preferredName, journal: journal)
         finished = true
         return name
     }
@@ -72,7 +72,10 @@ enum AtomicFile {
         }
     }
 
-    private static func rename(_ temporary: String, into directory: URL, preferredName: String) throws(ImportFailureReason) -> String {
+    /// Renames the temp file to the first free name. A name is free when the journal
+    /// grants it (no photo row, removed photo or other import has it) and no file has it.
+    private static func rename(_ temporary: String, into directory: URL, preferredName: String,
+                               journal: ImportJournal) throws(ImportFailureReason) -> String {
         let name = sanitized(preferredName)
         let ext = (name as NSString).pathExtension
         let stem = (name as NSString).deletingPathExtension
@@ -83,19 +86,22 @@ enum AtomicFile {
             case 10_000: candidate = UUID().uuidString + (ext.isEmpty ? "" : "." + ext)
             default: candidate = stem + "-\(attempt)" + (ext.isEmpty ? "" : "." + ext)
             }
+            let claimed: Bool
+            do { claimed = try journal.claim(candidate) } catch {
+                throw .writeFailed(detail: "the library's database cannot record the copy (\(error))")
+            }
+            guard claimed else { continue }
             let final = directory.appendingPathComponent(candidate).path
             if drover_rename_noreplace(temporary, final) == 0 { return candidate }
-            switch errno {
-            case EEXIST:
-                continue
-            case EINVAL, ENOSYS:
+            var code = errno
+            if code == EINVAL || code == ENOSYS {
                 // No RENAME_NOREPLACE here: a hard link also refuses to replace.
                 if link(temporary, final) == 0 { unlink(temporary); return candidate }
-                if errno == EEXIST { continue }
-                throw writeFailure(errno)
-            default:
-                throw writeFailure(errno)
+                code = errno
             }
+            // A file nobody claimed has this name (not ours to touch): try the next name.
+            journal.release(candidate)
+            if code != EEXIST { throw writeFailure(code) }
         }
         throw .writeFailed(detail: "no free file name")
     }

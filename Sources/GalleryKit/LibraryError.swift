@@ -8,6 +8,19 @@ import Foundation
 public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
     /// The database file is damaged or is not an SQLite database.
     case corrupt(URL, detail: String)
+    /// The library folder still holds photos but its database is missing or empty.
+    /// Opening it as new would lose every photo's place, albums and stacks, so it is refused.
+    case damaged(URL, detail: String)
+    /// A folder with files of someone else's in it: Drover will not make a library there.
+    case notALibraryFolder(URL)
+    /// Another Drover process has the library open.
+    case inUse(URL)
+    /// The disk holding the library is full.
+    case diskFull(URL)
+    /// The library is open read-only (its folder cannot be written): nothing can change.
+    case readOnly(URL)
+    /// A rebuild was asked for a library that opens as it is.
+    case nothingToRebuild(URL)
     /// A newer Drover wrote this library; this version cannot read it safely.
     case newerSchema(URL)
     /// The file is a valid database, but not a Drover library.
@@ -42,6 +55,18 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
         switch self {
         case .corrupt(let url, _):
             "The photo library at “\(url.path)” is damaged and cannot be opened. It has been left untouched."
+        case .damaged(let url, let detail):
+            "The photo library at “\(url.path)” is damaged: \(detail). It has been left untouched; Drover can rebuild a library from its photos."
+        case .notALibraryFolder(let url):
+            "“\(url.path)” already holds files that are not a Drover library. Drover leaves it as it is: choose an empty or new folder for a library."
+        case .inUse(let url):
+            "The photo library at “\(url.path)” is in use by another Drover. Try again when it has finished."
+        case .readOnly(let url):
+            "The photo library at “\(url.path)” is read-only: Drover can show its photos, but not change or add any."
+        case .nothingToRebuild(let url):
+            "The photo library at “\(url.path)” is not damaged: there is nothing to rebuild."
+        case .diskFull(let url):
+            "The disk holding the photo library at “\(url.path)” is full. Free some space and try again."
         case .newerSchema(let url):
             "The photo library at “\(url.path)” was created by a newer version of Drover. Update Drover to open it; the library has been left untouched."
         case .notALibrary(let url):
@@ -82,7 +107,17 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
     /// True for the errors that stop a library from opening, where the UI should offer a fresh one.
     public var preventsOpening: Bool {
         switch self {
-        case .corrupt, .newerSchema, .notALibrary, .unreadable, .cannotCreateDirectory: true
+        case .corrupt, .damaged, .notALibraryFolder, .inUse, .diskFull, .newerSchema, .notALibrary, .unreadable,
+             .cannotCreateDirectory: true
+        default: false
+        }
+    }
+
+    /// True where the library's photos are there but its database cannot be used:
+    /// offer `PhotoLibrary.rebuild(damagedAt:)`.
+    public var canRebuild: Bool {
+        switch self {
+        case .corrupt, .damaged: true
         default: false
         }
     }

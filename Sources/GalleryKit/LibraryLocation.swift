@@ -48,6 +48,23 @@ public struct LibraryLocation: Hashable, Sendable {
         return home.appendingPathComponent(".local/share/drover", isDirectory: true)
     }
 
+    /// A sibling folder name that is free, to move a damaged library aside without
+    /// deleting anything: "drover" becomes "drover-damaged-20261124-093015".
+    static func asideDirectory(for directory: URL, reason: String) -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let base = "\(directory.lastPathComponent)-\(reason)-\(formatter.string(from: Date()))"
+        let parent = directory.deletingLastPathComponent()
+        var candidate = parent.appendingPathComponent(base, isDirectory: true)
+        var number = 2
+        while access(candidate.path, F_OK) == 0 {
+            candidate = parent.appendingPathComponent("\(base)-\(number)", isDirectory: true)
+            number += 1
+        }
+        return candidate
+    }
+
     /// A sibling folder that does not exist yet, for a fresh library when `directory`
     /// cannot be opened: "drover" suggests "drover-2", then "drover-3", and so on.
     /// Nothing is created; the bad library stays where it is.

@@ -1,18 +1,84 @@
 import Foundation
 import GRDB
 
-/// Opens (or creates) a library database without ever damaging one it cannot use.
+/// Opens (or creates) a library without ever damaging one it cannot use, or taking over
+/// a folder that is not a library.
 ///
-/// An existing file is first inspected through a read-only connection: only a file
-/// that is a readable, intact Drover library of a schema this build knows is then
-/// opened for writing (which switches it to WAL and runs pending migrations).
+/// The folder is locked first (`LibraryLock`), then judged (`LibraryFolder`): only a new
+/// folder gets a library created in it. An existing database is inspected through a
+/// read-only connection: only a file that is a readable, intact Drover library of a
+/// schema this build knows is then opened for writing (which switches it to WAL and
+/// runs pending migrations).
 enum LibraryOpener {
-    static func openDatabase(at location: LibraryLocation) throws -> DatabasePool {
-        try createDirectories(location)
-        let url = location.databaseURL
-        if FileManager.default.fileExists(atPath: url.path) {
-            try inspectExisting(url)
+    /// Locks the folder and opens its database. The lock is held by the caller for as
+    /// long as the library is open. A library in a folder Drover may not write to (a
+    /// read-only disk or permissions) opens read-only: `readOnly` is then true.
+    static func open(at location: LibraryLocation) throws -> (pool: DatabasePool, lock: LibraryLock, readOnly: Bool) {
+        if isReadOnly(location.directory) {
+            let (pool, lock) = try openReadOnly(at: location)
+            return (pool, lock, true)
         }
+        try createDirectory(location.directory)
+        let lock = try LibraryLock(directory: location.directory)
+        switch try LibraryFolder.inspect(location) {
+        case .foreign:
+            throw LibraryError.notALibraryFolder(location.directory)
+        case .damaged(let detail):
+            throw LibraryError.damaged(location.directory, detail: detail)
+        case .library:
+            try inspectExisting(location.databaseURL)
+        case .new:
+            break
+        }
+        // A library from before markers proves itself by its database: mark it now.
+        if !LibraryFolder.hasMarker(location) { try LibraryFolder.writeMarker(in: location) }
+        try createDirectory(location.photosDirectory)
+        try createDirectory(location.thumbnailsDirectory)
+        return (try openDatabase(at: location.databaseURL), lock, false)
+    }
+
+    /// An existing folder whose files Drover may read but not write.
+    private static func isReadOnly(_ directory: URL) -> Bool {
+        guard access(directory.path, F_OK) == 0, access(directory.path, W_OK) != 0 else { return false }
+        return errno == EROFS || errno == EACCES || errno == EPERM
+    }
+
+    /// Opens an intact library without writing anything: no marker, no migration, no
+    /// recovery. Other read-only openers may share it; a writer may not.
+    private static func openReadOnly(at location: LibraryLocation) throws -> (DatabasePool, LibraryLock) {
+        let lock = try LibraryLock(directory: location.directory, shared: true)
+        switch try LibraryFolder.inspect(location) {
+        case .foreign:
+            throw LibraryError.notALibraryFolder(location.directory)
+        case .damaged(let detail):
+            throw LibraryError.damaged(location.directory, detail: detail)
+        case .new:
+            throw LibraryError.cannotCreateDirectory(location.directory, detail: "the folder is read-only")
+        case .library:
+            try inspectExisting(location.databaseURL, writable: false)
+        }
+        var configuration = Configuration()
+        configuration.label = "Drover library (read-only)"
+        configuration.readonly = true
+        let url = location.databaseURL
+        let pool: DatabasePool, current: Bool
+        do {
+            pool = try withReadOnlyPath(of: url) { path in
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") }
+                return pool
+            }
+            current = try pool.read { db in try Schema.migrator.hasCompletedMigrations(db) }
+        } catch {
+            throw describe(error, at: url)
+        }
+        guard current else {
+            throw LibraryError.unreadable(url, detail: "it is read-only, and this version of Drover must update it before it can show it")
+        }
+        return (pool, lock)
+    }
+
+    private static func openDatabase(at url: URL) throws -> DatabasePool {
         do {
             var configuration = Configuration()
             configuration.label = "Drover library"
@@ -25,47 +91,62 @@ enum LibraryOpener {
         }
     }
 
-    private static func createDirectories(_ location: LibraryLocation) throws {
-        for directory in [location.directory, location.photosDirectory, location.thumbnailsDirectory] {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else {
-                    throw LibraryError.cannotCreateDirectory(directory, detail: "a file with that name is in the way")
-                }
-                continue
+    private static func createDirectory(_ directory: URL) throws(LibraryError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw LibraryError.cannotCreateDirectory(directory, detail: "a file with that name is in the way")
             }
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw LibraryError.cannotCreateDirectory(directory, detail: (error as NSError).localizedDescription)
-            }
+            return
+        }
+        let parent = directory.deletingLastPathComponent()
+        if parent.path != directory.path && access(parent.path, F_OK) != 0 { try createDirectory(parent) }
+        guard mkdir(directory.path, 0o755) == 0 || errno == EEXIST else {
+            let code = errno
+            if code == ENOSPC || code == EDQUOT { throw LibraryError.diskFull(directory) }
+            throw LibraryError.cannotCreateDirectory(directory, detail: String(cString: strerror(code)))
+        }
+    }
+
+    /// Runs `open` on the database's path and, if that fails in a folder that cannot be
+    /// written, on an immutable URI: a WAL database needs its -shm index, which a
+    /// read-only folder cannot hold unless it is there already. Nobody writes while the
+    /// library is locked, so SQLite may then treat the file as immutable.
+    private static func withReadOnlyPath<T>(of url: URL, _ open: (String) throws -> T) throws -> T {
+        do {
+            return try open(url.path)
+        } catch {
+            guard isReadOnly(url.deletingLastPathComponent()) else { throw error }
+            return try open(URL(fileURLWithPath: url.path).absoluteString + "?immutable=1")
         }
     }
 
     /// Refuses, without writing a byte, a file that is damaged, unreadable, foreign or too new.
-    private static func inspectExisting(_ url: URL) throws {
+    static func inspectExisting(_ url: URL, writable: Bool = true) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw LibraryError.unreadable(url, detail: "it is a folder, not a file")
         }
         // SQLite would happily open a file it cannot read and fail later; check first.
-        guard access(url.path, R_OK | W_OK) == 0 else {
+        guard access(url.path, writable ? R_OK | W_OK : R_OK) == 0 else {
             throw LibraryError.unreadable(url, detail: String(cString: strerror(errno)))
         }
         do {
             var configuration = Configuration()
             configuration.readonly = true
-            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            defer { try? queue.close() }
-            try queue.read { db in
-                // Reading the schema parses the header: not-a-database fails here.
-                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-                guard !tables.isEmpty else { return }  // an empty database: a new library
-                guard tables.contains("grdb_migrations") else { throw LibraryError.notALibrary(url) }
-                if try Schema.migrator.hasBeenSuperseded(db) { throw LibraryError.newerSchema(url) }
-                // Catches damaged pages before any write touches them; stops at the first problem.
-                let check = try String.fetchOne(db, sql: "PRAGMA quick_check(1)")
-                guard check == "ok" else { throw LibraryError.corrupt(url, detail: check ?? "integrity check failed") }
+            try withReadOnlyPath(of: url) { path in
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                defer { try? queue.close() }
+                try queue.read { db in
+                    // Reading the schema parses the header: not-a-database fails here.
+                    let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                    guard !tables.isEmpty else { return }  // an empty database: a new library
+                    guard tables.contains("grdb_migrations") else { throw LibraryError.notALibrary(url) }
+                    if try Schema.migrator.hasBeenSuperseded(db) { throw LibraryError.newerSchema(url) }
+                    // Catches damaged pages before any write touches them; stops at the first problem.
+                    let check = try String.fetchOne(db, sql: "PRAGMA quick_check(1)")
+                    guard check == "ok" else { throw LibraryError.corrupt(url, detail: check ?? "integrity check failed") }
+                }
             }
         } catch {
             throw describe(error, at: url)
@@ -81,6 +162,8 @@ enum LibraryOpener {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT, .SQLITE_FORMAT:
             return .corrupt(url, detail: detail)
+        case .SQLITE_FULL:
+            return .diskFull(url.deletingLastPathComponent())
         default:
             return .unreadable(url, detail: detail)
         }

@@ -31,13 +31,14 @@ extension PhotoLibrary {
     /// halves this runs, prepare then commit.
     public func importSources(_ sources: [ImportSource], into destination: ImportDestination = .allPhotos(),
                               progress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> ImportReport {
+        guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
         if case .album(let albumID, _) = destination {
             let exists = try await read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE id = ?", arguments: [albumID.rawValue]) == true }
             guard exists else { throw LibraryError.albumNotFound(albumID) }
         }
         try Task.checkCancellation()
 
-        let preparer = PhotoPreparer(location: location, limits: importLimits, faults: faults)
+        let preparer = self.preparer
         var run = ImportRun(total: sources.count, progress: progress)
         // Results arrive in any order but are committed in source order, a batch at a
         // time, so photos land in the order given and the database sees few transactions.
@@ -91,10 +92,12 @@ extension PhotoLibrary {
             for (photo, id) in zip(prepared, ids) { run.record(photo.source, .imported(id)) }
         } catch {
             let detail = (error as? LibraryError)?.message ?? String(describing: error)
-            let location = location
-            let batch = prepared
+            let (location, journal, batch) = (location, journal, prepared)
             await BlockingWork.run {
-                for photo in batch { location.removeUncommittedCopy(fileName: photo.fileName) }
+                for photo in batch {
+                    location.removeUncommittedCopy(fileName: photo.fileName)
+                    journal.release(photo.fileName)
+                }
             }
             for photo in prepared { run.record(photo.source, .failed(.writeFailed(detail: detail))) }
         }
@@ -160,6 +163,7 @@ extension ChangeSet {
                             photo.pixelSize.height, photo.fileDate?.timeIntervalSince1970, now.timeIntervalSince1970,
                             photo.location?.latitude, photo.location?.longitude, photo.location?.altitude])
             ids.append(PhotoID(rawValue: db.lastInsertedRowID))
+            try ImportJournal.forget(photo.fileName, in: db)
         }
         switch destination {
         case .allPhotos(let index):

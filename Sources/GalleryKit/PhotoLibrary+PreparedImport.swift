@@ -46,7 +46,8 @@ extension PhotoLibrary {
     ///   leaving nothing behind; reason `.cancelled` if the task was cancelled.
     public func prepareImport(_ source: ImportSource) async throws -> PreparedImport {
         guard !Task.isCancelled else { throw ImportFailure(source: source.url, reason: .cancelled) }
-        let preparer = PhotoPreparer(location: location, limits: importLimits, faults: faults)
+        guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
+        let preparer = self.preparer
         switch await BlockingWork.run({ preparer.prepare(source) }) {
         case .failure(let reason):
             throw ImportFailure(source: source.url, reason: reason)
@@ -95,6 +96,7 @@ extension PhotoLibrary {
         _ = try? await pool.writeWithoutTransaction { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM photo WHERE fileName = ?", arguments: [fileName]) != true else { return }
             location.removeUncommittedCopy(fileName: fileName)
+            try ImportJournal.forget(fileName, in: db)
         }
     }
 }

@@ -36,6 +36,8 @@ extension PhotoLibrary {
                                   concurrency: Int = max(1, ProcessInfo.processInfo.activeProcessorCount / 2),
                                   scanner: QRScanner = QRScanner()) async throws -> ScanSummary {
         var summary = ScanSummary()
+        // Nothing learnt could be stored.
+        guard !isReadOnly else { return summary }
         let work = PhotoScan(scanner: scanner)
         let claims = scanClaims
         // Without place data, codes and locations are still worth storing: say so once.

@@ -10,7 +10,7 @@ extension PhotoLibrary {
     ///   "missing" tile), or `ImportFailureReason.corrupt` if the thumbnail cannot be read.
     public func thumbnail(for photoID: PhotoID, fittingBox box: Int) async throws -> DecodedImage {
         guard let photo = try await photos(withIDs: [photoID]).first else { throw LibraryError.photoNotFound(photoID) }
-        let preparer = PhotoPreparer(location: location, limits: importLimits, faults: faults)
+        let preparer = self.preparer
         return try await BlockingWork.run {
             let thumbnailPath = photo.thumbnailURL.path
             func regenerate() throws {

@@ -9,6 +9,9 @@ import GRDB
 /// Change handlers run on a private serial queue, in commit order.
 public final class PhotoLibrary: Sendable {
     public let location: LibraryLocation
+    /// The folder cannot be written (a read-only disk, or permissions): the library can be
+    /// browsed and its photos dragged out, and every change throws `LibraryError.readOnly`.
+    public let isReadOnly: Bool
     /// What opening found and repaired.
     public let recoveryReport: RecoveryReport
 
@@ -18,22 +21,34 @@ public final class PhotoLibrary: Sendable {
     let faults: FaultInjection
     /// Photos a background scan is working on (see `scanPendingPhotos`).
     let scanClaims = ScanClaims()
+    /// Held while the library is open: one process owns a library at a time.
+    private let lock: LibraryLock
 
-    private init(location: LibraryLocation, pool: DatabasePool, recoveryReport: RecoveryReport,
-                 importLimits: ImportLimits, faults: FaultInjection) {
+    var journal: ImportJournal { ImportJournal(pool: pool) }
+    /// Copies, verifies and thumbnails files for this library.
+    var preparer: PhotoPreparer {
+        PhotoPreparer(location: location, limits: importLimits, faults: faults, journal: journal)
+    }
+
+    private init(location: LibraryLocation, pool: DatabasePool, lock: LibraryLock, isReadOnly: Bool,
+                 recoveryReport: RecoveryReport, importLimits: ImportLimits, faults: FaultInjection) {
         self.location = location
+        self.isReadOnly = isReadOnly
         self.pool = pool
+        self.lock = lock
         self.recoveryReport = recoveryReport
         self.importLimits = importLimits
         self.faults = faults
     }
 
     /// Opens the library in `directory` (default: `LibraryLocation.defaultDirectory`),
-    /// creating it if needed, and recovers from an interrupted import.
+    /// creating it if the folder is missing or empty, and recovers from an interrupted
+    /// import. The library stays locked against other processes until it is closed.
     ///
-    /// - Throws: `LibraryError` (`corrupt`, `newerSchema`, `notALibrary`, `unreadable`,
-    ///   `cannotCreateDirectory`). The database file is then left untouched; offer
-    ///   `LibraryLocation.suggestedFreshDirectory(near:)`.
+    /// - Throws: `LibraryError` (`corrupt`, `damaged`, `newerSchema`, `notALibrary`,
+    ///   `notALibraryFolder`, `inUse`, `unreadable`, `diskFull`, `cannotCreateDirectory`).
+    ///   The folder is then left untouched; offer `LibraryLocation.suggestedFreshDirectory(near:)`,
+    ///   or `rebuild(damagedAt:)` where `LibraryError.canRebuild`.
     public static func open(at directory: URL = LibraryLocation.defaultDirectory,
                             importLimits: ImportLimits = ImportLimits()) async throws -> PhotoLibrary {
         try await open(at: directory, importLimits: importLimits, faults: FaultInjection())
@@ -42,14 +57,14 @@ public final class PhotoLibrary: Sendable {
     static func open(at directory: URL, importLimits: ImportLimits, faults: FaultInjection) async throws -> PhotoLibrary {
         let location = LibraryLocation(directory: directory)
         return try await BlockingWork.run {
-            let pool = try LibraryOpener.openDatabase(at: location)
+            let (pool, lock, readOnly) = try LibraryOpener.open(at: location)
             let report: RecoveryReport
             do {
-                report = try Recovery.run(pool, location: location)
+                report = readOnly ? try Recovery.survey(pool, location: location) : try Recovery.run(pool, location: location)
             } catch {
                 throw LibraryOpener.describe(error, at: location.databaseURL)
             }
-            return PhotoLibrary(location: location, pool: pool, recoveryReport: report,
+            return PhotoLibrary(location: location, pool: pool, lock: lock, isReadOnly: readOnly, recoveryReport: report,
                                 importLimits: importLimits, faults: faults)
         }
     }
@@ -57,7 +72,8 @@ public final class PhotoLibrary: Sendable {
     /// Folds the write-ahead log into the database file and closes it. Further calls fail.
     public func close() throws {
         // A single self-contained file is easier to back up or copy.
-        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        if !isReadOnly { _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) } }
+        defer { lock.release() }
         try pool.close()
     }
 
@@ -131,6 +147,7 @@ public final class PhotoLibrary: Sendable {
 
     /// A write transaction that publishes nothing (it changes no collection).
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
         do {
             return try await pool.write(body)
         } catch {
@@ -140,6 +157,7 @@ public final class PhotoLibrary: Sendable {
 
     /// Runs one mutation in a write transaction, then publishes its changes after commit.
     func mutate<T: Sendable>(_ body: @escaping @Sendable (ChangeSet) throws -> T) async throws -> T {
+        guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
         let location = location
         let observers = observers
         do {

@@ -19,6 +19,8 @@ struct PhotoPreparer: Sendable {
     let location: LibraryLocation
     let limits: ImportLimits
     let faults: FaultInjection
+    /// Where copies' names are claimed (see `ImportJournal`).
+    let journal: ImportJournal
 
     func prepare(_ source: ImportSource) -> Result<PreparedPhoto, ImportFailureReason> {
         Result { () throws(ImportFailureReason) in try prepareOrThrow(source) }
@@ -47,10 +49,11 @@ struct PhotoPreparer: Sendable {
 
         let originalName = source.url.lastPathComponent
         let fileName = try AtomicFile.copy(from: file, into: location.photosDirectory,
-                                           preferredName: originalName, faults: faults)
+                                           preferredName: originalName, journal: journal, faults: faults)
         let copy = location.photoURL(fileName: fileName).path
         var keep = false
-        defer { if !keep { unlink(copy) } }
+        // The copy was made here a moment ago and its name is claimed in the journal: ours.
+        defer { if !keep { unlink(copy); journal.release(fileName) } }
 
         // gdk-pixbuf decodes a cut-off JPEG or PNG without an error (the rest is grey).
         guard ImageFileEnding.isComplete(copy, format: header.formatName) else {

@@ -3,11 +3,15 @@ import GRDB
 
 /// What opening the library found and repaired after an unclean exit.
 public struct RecoveryReport: Sendable, Equatable {
-    /// Half-written ".import-…" files removed from photos/ and thumbnails/.
+    /// Half-written ".import-UUID" files removed from photos/ and thumbnails/.
     public var removedTemporaryFiles: [String] = []
-    /// Library copies (and thumbnails) with no photo row: an import was killed between
-    /// copying and committing. They are Drover's copies, never the user's originals.
+    /// Library copies (and thumbnails) that the import journal names and no photo row
+    /// does: an import was killed between copying and committing. They are Drover's
+    /// copies, never the user's originals.
     public var removedOrphanFiles: [String] = []
+    /// Files in photos/ or thumbnails/ that neither a photo row nor the import journal
+    /// names: Drover did not make them (or cannot prove it did), so they are left alone.
+    public var unknownFiles: [String] = []
     /// Photos whose library file is gone. Their rows are kept; tiles show them as missing.
     public var missingPhotos: [PhotoID] = []
     /// Files of photos removed before Drover last stopped, and not yet trashed (their undo
@@ -23,12 +27,13 @@ public struct RecoveryReport: Sendable, Equatable {
     }
 }
 
-/// Brings photos/ and thumbnails/ back in line with the database. Runs at open,
-/// before anything else can import, so no file in flight can be mistaken for debris.
+/// Brings photos/ and thumbnails/ back in line with the database. Runs at open, under
+/// the library's lock (`LibraryLock`), so no other process has a file in flight.
 ///
-/// Files of removed photos (table `pendingTrash`) go to the freedesktop Trash, never
-/// unlinked. Other files without a row are import leftovers (copies made by Drover,
-/// never the user's originals) and are deleted.
+/// It removes only what it can prove Drover made: temp files named ".import-UUID" (a
+/// name only `AtomicFile` writes), and copies the import journal names but no photo row
+/// does. Files of removed photos (table `pendingTrash`) go to the freedesktop Trash,
+/// never unlinked. Anything else without a row is reported and left alone.
 enum Recovery {
     static func run(_ pool: DatabasePool, location: LibraryLocation) throws -> RecoveryReport {
         var report = RecoveryReport()
@@ -36,27 +41,58 @@ enum Recovery {
             try Row.fetchAll(db, sql: "SELECT id, fileName FROM photo ORDER BY id").map { (PhotoID(rawValue: $0[0]), $0[1] as String) }
         }
         let known = Set(rows.map(\.1))
-        let knownThumbnails = Set(known.map { $0 + ".png" })
         let stillPending = try trashPendingFiles(pool, location: location, known: known, into: &report)
+        try removeJournaledLeftovers(pool, location: location, known: known, into: &report)
 
         let photoFiles = regularFiles(in: location.photosDirectory)
-        for name in photoFiles {
-            if name.hasPrefix(LibraryLocation.temporaryPrefix) {
+        for name in photoFiles where !known.contains(name) && !stillPending.contains(name) {
+            if isTemporary(name) {
                 remove(location.photosDirectory, name, into: &report.removedTemporaryFiles)
-            } else if !known.contains(name) && !stillPending.contains(name) {
-                remove(location.photosDirectory, name, into: &report.removedOrphanFiles)
+            } else if access(location.photoURL(fileName: name).path, F_OK) == 0 {
+                report.unknownFiles.append("photos/" + name)
             }
         }
-        for name in regularFiles(in: location.thumbnailsDirectory) {
-            if name.hasPrefix(LibraryLocation.temporaryPrefix) {
+        let knownThumbnails = Set(known.map { $0 + ".png" })
+        for name in regularFiles(in: location.thumbnailsDirectory) where !knownThumbnails.contains(name) {
+            if isTemporary(name) {
                 remove(location.thumbnailsDirectory, name, into: &report.removedTemporaryFiles)
-            } else if !knownThumbnails.contains(name) {
-                remove(location.thumbnailsDirectory, name, into: &report.removedOrphanFiles)
+            } else if access(location.thumbnailsDirectory.appendingPathComponent(name).path, F_OK) == 0 {
+                report.unknownFiles.append("thumbnails/" + name)
             }
         }
-        let present = Set(photoFiles)
+        let present = Set(regularFiles(in: location.photosDirectory))
         report.missingPhotos = rows.filter { !present.contains($0.1) }.map(\.0)
         return report
+    }
+
+    /// What a read-only open can know without repairing anything: the missing photos.
+    static func survey(_ pool: DatabasePool, location: LibraryLocation) throws -> RecoveryReport {
+        var report = RecoveryReport()
+        let rows = try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, fileName FROM photo ORDER BY id").map { (PhotoID(rawValue: $0[0]), $0[1] as String) }
+        }
+        let present = Set(regularFiles(in: location.photosDirectory))
+        report.missingPhotos = rows.filter { !present.contains($0.1) }.map(\.0)
+        return report
+    }
+
+    /// ".import-" followed by a UUID: the temp names `AtomicFile` gives files it writes.
+    static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(LibraryLocation.temporaryPrefix)
+            && UUID(uuidString: String(name.dropFirst(LibraryLocation.temporaryPrefix.count))) != nil
+    }
+
+    /// Deletes the copies (and thumbnails) of imports that claimed a name and never
+    /// committed, then clears the journal.
+    private static func removeJournaledLeftovers(_ pool: DatabasePool, location: LibraryLocation, known: Set<String>,
+                                                 into report: inout RecoveryReport) throws {
+        let journaled = try pool.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importJournal ORDER BY fileName") }
+        guard !journaled.isEmpty else { return }
+        for name in journaled where !known.contains(name) {
+            remove(location.photosDirectory, name, into: &report.removedOrphanFiles)
+            remove(location.thumbnailsDirectory, name + ".png", into: &report.removedOrphanFiles)
+        }
+        try pool.write { db in try db.execute(sql: "DELETE FROM importJournal") }
     }
 
     /// Moves removed photos' files to the Trash and clears their records. Returns the

@@ -69,6 +69,9 @@ enum Schema {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: SchemaV3.sql)
         }
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: SchemaV4.sql)
+        }
         return migrator
     }
 }

@@ -43,6 +43,11 @@ public final class Application: Object {
         }
     }
 
+    /// Registers on the session bus without running. Afterwards `isRemote` tells whether
+    /// another process is the primary instance (then `run` hands it this command line).
+    public func register() -> Bool { g_application_register(gApplication, nil, nil) != 0 }
+    public var isRemote: Bool { g_application_get_is_remote(gApplication) != 0 }
+
     public func quit() { g_application_quit(gApplication) }
     public func hold() { g_application_hold(gApplication) }
     public func release() { g_application_release(gApplication) }

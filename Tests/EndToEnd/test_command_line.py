@@ -2,9 +2,11 @@
 running instance, a second instance cannot switch libraries, and
 `--import-only` imports without a window and reports by exit status."""
 
+import subprocess
 import time
 
 from drover_session import DroverSession
+from drover_session import drover_binary as session_binary
 from image_files import write_png
 from library_state import consistency_problems, fingerprint, photo_rows
 from test_smoke import expected_sample_tiles
@@ -75,3 +77,58 @@ def test_import_only_reports_and_exits(tmp_path):
         assert consistency_problems(library) == []
     finally:
         session.cleanup()
+
+
+def test_two_imports_at_once_into_one_library(tmp_path):
+    """Issue 9, item 3: a second process's open-time clean-up used to delete the first
+    one's copies in flight. Now one process owns a library: the other imports after it,
+    or says clearly that the library is in use, and nothing fails."""
+    library = tmp_path / "library"
+    sessions, processes = [], []
+    for name in ("a", "b"):
+        originals = tmp_path / f"originals-{name}"
+        originals.mkdir()
+        for i in range(40):
+            write_png(originals / f"{name}-{i}.png", seed=i)
+        session = DroverSession(library=library, args=["--import", str(originals), "--import-only"])
+        sessions.append(session)
+        command = [str(session_binary()), "--library", str(library), *session.args]
+        processes.append(subprocess.Popen(command, env=session.environment(), stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, text=True))
+    try:
+        results = [process.communicate(timeout=180) + (process.returncode,) for process in processes]
+        imported = []
+        for (stdout, stderr, status), name in zip(results, ("a", "b")):
+            if status == 0:
+                assert "Imported 40 photos, 0 failed" in stdout, stdout + stderr
+                imported.append(name)
+            else:
+                assert status == 75, f"exit {status}: {stdout}{stderr}"
+                assert "is in use by another Drover" in stderr, stderr
+        assert imported, "neither import ran"
+        titles = sorted(photo_rows(library).values())
+        assert titles == sorted(f"{name}-{i}" for name in imported for i in range(40))
+        assert consistency_problems(library) == []
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+        for session in sessions:
+            session.cleanup()
+
+
+def test_import_only_hands_its_files_to_the_open_window():
+    """While the window has the library open, `--import-only` gives it the files
+    (placeholders and a toast, as for `drover FILE…`) instead of failing."""
+    with DroverSession() as drover:
+        wait_for_samples(drover)
+        originals = drover.root / "originals"
+        originals.mkdir()
+        photo = write_png(originals / "handed-over.png", seed=5)
+        result = drover.run_again("--import", str(photo), "--import-only", timeout=60)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "its window imports the files" in result.stdout, result.stdout
+        drover.wait_for_tiles(lambda names: "handed-over" in names, what="the handed-over photo")
+        drover.stop()
+        assert photo_rows(drover.library).get("handed-over.png") == "handed-over"
+        assert consistency_problems(drover.library) == []

@@ -6,10 +6,11 @@ tile instead of crashing."""
 
 import random
 import sqlite3
+import subprocess
 
 import pytest
 
-from drover_session import DroverSession, find_node, image_spread, screenshot
+from drover_session import DroverSession, drover_binary, find_node, image_spread, screenshot
 from image_files import write_png
 from library_state import consistency_problems, database, fingerprint, photo_rows
 from test_command_line import wait_for_samples
@@ -139,3 +140,103 @@ def test_missing_photo_file_shows_a_missing_tile():
         drover.stop()
         assert drover.process.returncode in (0, -15), f"drover exited with {drover.process.returncode}"
         assert photo_rows(drover.library).get(file_name) == title
+
+
+def files_below(folder):
+    """Every file below `folder` (photos and thumbnails included) with its fingerprint."""
+    return {str(path.relative_to(folder)): fingerprint(path) for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+@pytest.mark.parametrize("how", ["emptied", "deleted"])
+def test_a_library_whose_database_is_gone_is_never_cleaned_and_can_be_rebuilt(how):
+    """Issue 9, item 1: an empty or missing library.sqlite used to make Drover start a new
+    library in the folder and delete every photo in photos/."""
+    drover = DroverSession()
+    try:
+        make_real_library(drover)
+        if how == "emptied":
+            database(drover.library).write_bytes(b"")
+        else:
+            database(drover.library).unlink()
+        before = files_below(drover.library)
+        assert sum(1 for name in before if name.startswith("photos/")) == 3
+        drover.start()
+
+        drover.find("label", ERROR_TITLE, timeout=30)
+        detail = drover.wait_for_label(lambda text: "untouched" in text, what="the error's explanation")
+        assert "damaged" in detail and {"emptied": "empty", "deleted": "missing"}[how] in detail, detail
+        rebuild = drover.find("push button", "Rebuild Library")
+        shot = screenshot(f"library-damaged-{how}")
+        assert image_spread(shot) > 10, f"screenshot {shot} looks blank"
+        assert files_below(drover.library) == before, "the damaged library's files were changed"
+
+        assert rebuild.do_action(0)
+        drover.wait_for_tiles(lambda names: names == ["real-0", "real-1", "real-2"], what="the rebuilt photos")
+        toast = drover.wait_for_label(lambda text: text.startswith("Rebuilt the library"), what="the rebuild toast")
+        kept = [path for path in drover.root.iterdir() if path.name.startswith("library-damaged-")]
+        assert len(kept) == 1 and kept[0].name in toast, (toast, kept)
+        assert files_below(kept[0]) == before, "the damaged library was not kept as it was"
+        drover.stop()
+        assert consistency_problems(drover.library) == []
+    finally:
+        drover.cleanup()
+
+
+def test_a_folder_of_someone_elses_is_refused_untouched(tmp_path):
+    """Issue 9, item 2: --library pointed at the user's own folder that has a photos/ folder."""
+    folder = tmp_path / "Pictures"
+    (folder / "photos").mkdir(parents=True)
+    write_png(folder / "photos" / "holiday.png", seed=1)
+    write_png(folder / "cat.png", seed=2)
+    (folder / "notes.txt").write_text("mine")
+    before = files_below(folder)
+    session = DroverSession(library=folder, args=["--import", str(folder / "cat.png"), "--import-only"])
+    try:
+        result = session.run_to_completion(timeout=60)
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert "not a Drover library" in result.stderr, result.stderr
+        assert files_below(folder) == before
+        assert not (folder / "library.sqlite").exists()
+    finally:
+        session.cleanup()
+
+
+def test_an_empty_library_name_is_an_error(tmp_path):
+    """Issue 9, item 2: `--library ''` meant the current folder."""
+    write_png(tmp_path / "mine.png", seed=1)
+    before = files_below(tmp_path)
+    session = DroverSession()
+    try:
+        command = [str(drover_binary()), "--library", "", "--import", str(tmp_path), "--import-only"]
+        result = subprocess.run(command, env=session.environment(), cwd=tmp_path, capture_output=True, text=True,
+                                timeout=60)
+        assert result.returncode == 2, result.stdout + result.stderr
+        assert "--library needs a folder" in result.stderr, result.stderr
+        assert files_below(tmp_path) == before
+    finally:
+        session.cleanup()
+
+
+def test_a_read_only_library_can_be_browsed(tmp_path):
+    """Issue 9, item 11: a library on a disk Drover cannot write to opens read-only.
+    Tests run as root, whom permissions never stop, so the library is on a tmpfs
+    remounted read-only: the kernel refuses every write."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(disk)]).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    drover = DroverSession(library=disk / "library")
+    try:
+        make_real_library(drover)
+        before = files_below(drover.library)
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True, timeout=30)
+        drover.start()
+        drover.wait_for_tiles(lambda names: names == ["real-0", "real-1", "real-2"], what="the read-only library's photos")
+        drover.wait_for_label(lambda text: "read-only" in text, what="the read-only notice")
+        shot = screenshot("library-read-only")
+        assert image_spread(shot) > 10, f"screenshot {shot} looks blank"
+        drover.stop()
+        assert files_below(drover.library) == before
+    finally:
+        drover.cleanup()
+        subprocess.run(["umount", str(disk)], timeout=30)

@@ -1,3 +1,4 @@
+import GRDB
 import CPixbuf
 import Foundation
 import Testing
@@ -143,3 +144,13 @@ func listing(_ directory: URL) -> [String] {
 }
 
 var isRoot: Bool { geteuid() == 0 }
+
+/// Records `fileName` in a closed library's import journal, as an import that was killed
+/// after naming its copy and before committing it would have left it.
+func journal(_ fileName: String, in location: LibraryLocation) throws {
+    let queue = try DatabaseQueue(path: location.databaseURL.path)
+    try queue.write { db in
+        try db.execute(sql: "INSERT INTO importJournal (fileName, dateStarted) VALUES (?, 0)", arguments: [fileName])
+    }
+    try queue.close()
+}

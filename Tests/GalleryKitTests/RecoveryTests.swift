@@ -15,11 +15,17 @@ import Testing
         library = nil
 
         // Killed while copying: half-written temp files.
-        try Data(repeating: 1, count: 100).write(to: location.photosDirectory.appendingPathComponent(".import-1234"))
-        try Data(repeating: 2, count: 100).write(to: location.thumbnailsDirectory.appendingPathComponent(".import-5678"))
-        // Killed after the copy was renamed, before the row was committed.
+        let temporary = [".import-" + UUID().uuidString, ".import-" + UUID().uuidString]
+        try Data(repeating: 1, count: 100).write(to: location.photosDirectory.appendingPathComponent(temporary[0]))
+        try Data(repeating: 2, count: 100).write(to: location.thumbnailsDirectory.appendingPathComponent(temporary[1]))
+        // Killed after the copy was renamed, before the row was committed: the journal names it.
         try TestImages.write(location.photosDirectory.appendingPathComponent("orphan.png"), width: 8, height: 8)
         try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("orphan.png.png"), width: 8, height: 8)
+        try journal("orphan.png", in: location)
+        // Files nothing proves Drover made: a stray copy, a look-alike temp name, a thumbnail.
+        try TestImages.write(location.photosDirectory.appendingPathComponent("stray.png"), width: 8, height: 8)
+        try Data([1]).write(to: location.photosDirectory.appendingPathComponent(".import-notes"))
+        try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("stray.png.png"), width: 8, height: 8)
         // A library file lost some other way: the row stays, shown as missing.
         try FileManager.default.removeItem(at: photos[1].fileURL)
         // Someone's folder inside photos/ is not ours to delete.
@@ -27,12 +33,16 @@ import Testing
 
         let reopened = try await PhotoLibrary.open(at: location.directory)
         let report = reopened.recoveryReport
-        #expect(Set(report.removedTemporaryFiles) == [".import-1234", ".import-5678"])
+        #expect(Set(report.removedTemporaryFiles) == Set(temporary))
         #expect(Set(report.removedOrphanFiles) == ["orphan.png", "orphan.png.png"])
+        #expect(Set(report.unknownFiles) == ["photos/.import-notes", "photos/stray.png", "thumbnails/stray.png.png"])
         #expect(report.missingPhotos == [ids[1]])
 
-        #expect(listing(location.photosDirectory) == ([photos[0], photos[2]].map(\.fileURL.lastPathComponent) + ["keep-me"]).sorted())
+        #expect(listing(location.photosDirectory)
+                == ([photos[0], photos[2]].map(\.fileURL.lastPathComponent) + ["keep-me", "stray.png", ".import-notes"]).sorted())
         #expect(!FileManager.default.fileExists(atPath: location.thumbnailsDirectory.appendingPathComponent("orphan.png.png").path))
+        #expect(FileManager.default.fileExists(atPath: location.thumbnailsDirectory.appendingPathComponent("stray.png.png").path))
+        #expect(try await reopened.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM importJournal") } == 0)
 
         let items = try await reopened.items(in: .allPhotos)
         #expect(items.map(\.title) == ["kept-1", "kept-2", "kept-3"])
@@ -54,9 +64,10 @@ import Testing
         let library = try await PhotoLibrary.makeTemporary(in: temp)
         let ids = try await library.importGenerated(1, named: "solid", in: temp)
         try library.close()
-        try Data([0]).write(to: library.location.photosDirectory.appendingPathComponent(".import-leftover"))
+        let leftover = ".import-" + UUID().uuidString
+        try Data([0]).write(to: library.location.photosDirectory.appendingPathComponent(leftover))
         let reopened = try await PhotoLibrary.open(at: library.location.directory)
-        #expect(reopened.recoveryReport.removedTemporaryFiles == [".import-leftover"])
+        #expect(reopened.recoveryReport.removedTemporaryFiles == [leftover])
         #expect(reopened.recoveryReport.missingPhotos.isEmpty)
         #expect(try await reopened.photos(withIDs: ids).count == 1)
     }

@@ -85,6 +85,7 @@ import Testing
             try library.close()
             let leftover = library.location.photosDirectory.appendingPathComponent("leftover.png")
             try TestImages.write(leftover, width: 8, height: 8)
+            try journal("leftover.png", in: library.location)
 
             let reopened = try await PhotoLibrary.open(at: library.location.directory)
             let report = reopened.recoveryReport

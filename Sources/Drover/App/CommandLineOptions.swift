@@ -43,7 +43,11 @@ struct CommandLineOptions: Equatable {
         }
         while let argument = remaining.popFirst() {
             switch argument {
-            case "--library": options.libraryDirectory = path(try value(for: argument))
+            case "--library":
+                // An empty value would mean the current folder: never a library by accident.
+                let folder = try value(for: argument)
+                guard !folder.isEmpty else { throw ParseError(description: "--library needs a folder, not an empty name") }
+                options.libraryDirectory = path(folder)
             case "--import": options.imports.append(path(try value(for: argument)))
             case "--import-only": options.importOnly = true
             case "-h", "--help": options.showHelp = true

@@ -72,9 +72,7 @@ final class DroverApplication {
     }
 
     private func open(_ directory: URL) {
-        let window = MainWindow(application: application, thumbnails: thumbnails)
-        mainWindow = window
-        window.window.present()
+        let window = makeWindow()
         let isFirstRun = !FileManager.default.fileExists(atPath: directory.path)
         application.hold()
         Task {
@@ -82,32 +80,79 @@ final class DroverApplication {
             do {
                 let library = try await PhotoLibrary.open(at: directory)
                 if isFirstRun { await installSamples(into: library, window: window) }
-                let gallery = GalleryController(library: library, window: window)
-                self.gallery = gallery
-                dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
-                let importer = ImportCoordinator(library: library, gallery: gallery)
-                self.importer = importer
-                await gallery.start()
-                reportRecovery(library.recoveryReport, in: window)
-                startBenchmarkIfAsked(window)
-                if !pendingImports.isEmpty {
-                    importer.importFiles(pendingImports)
-                    pendingImports = []
-                }
+                await show(library, in: window)
             } catch {
-                LibraryErrorView.show(error, directory: directory, in: window) { [weak self] fresh in
-                    self?.reopen(at: fresh)
-                }
+                showError(error, directory: directory, in: window)
             }
         }
     }
 
-    /// Opens a fresh library after the first could not be opened; the bad one is left as it is.
+    private func makeWindow() -> MainWindow {
+        let window = MainWindow(application: application, thumbnails: thumbnails)
+        mainWindow = window
+        window.window.present()
+        return window
+    }
+
+    private func show(_ library: PhotoLibrary, in window: MainWindow) async {
+        let gallery = GalleryController(library: library, window: window)
+        self.gallery = gallery
+        dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
+        let importer = ImportCoordinator(library: library, gallery: gallery)
+        self.importer = importer
+        await gallery.start()
+        if library.isReadOnly {
+            window.window.title = "Drover — Read-Only"
+            window.newAlbumButton.isVisible = false
+            window.moveToButton.isVisible = false
+            window.toast.show("This library is read-only: you can browse it and drag photos out, but not change it.", seconds: 10)
+        }
+        reportRecovery(library.recoveryReport, in: window)
+        startBenchmarkIfAsked(window)
+        if !pendingImports.isEmpty {
+            importer.importFiles(pendingImports)
+            pendingImports = []
+        }
+    }
+
+    private func showError(_ error: any Error, directory: URL, in window: MainWindow) {
+        LibraryErrorView.show(error, directory: directory, in: window) { [weak self] choice in
+            switch choice {
+            case .tryAgain: self?.reopen(at: directory)
+            case .useFresh(let fresh): self?.reopen(at: fresh)
+            case .rebuild: self?.rebuild(directory)
+            }
+        }
+    }
+
+    /// Opens a library in a new window after the first could not be opened; a bad one is
+    /// left as it is.
     private func reopen(at directory: URL) {
         mainWindow?.window.destroy()
         mainWindow = nil
         libraryDirectory = directory
         open(directory)
+    }
+
+    /// Rebuilds a damaged library from its photos (the damaged folder is renamed aside,
+    /// never deleted) and shows the result.
+    private func rebuild(_ directory: URL) {
+        mainWindow?.window.destroy()
+        let window = makeWindow()
+        window.toast.show("Rebuilding the library from its photos…", seconds: 600)
+        application.hold()
+        Task {
+            defer { application.release() }
+            do {
+                let (library, keptAt, report) = try await PhotoLibrary.rebuild(damagedAt: directory)
+                await show(library, in: window)
+                let failed = report.failures.isEmpty ? "" : " \(report.failures.count) could not be read."
+                window.toast.show("Rebuilt the library from \(report.imported.count) photos.\(failed) The damaged library was kept as “\(keptAt.lastPathComponent)”.",
+                                  seconds: 15)
+            } catch {
+                showError(error, directory: directory, in: window)
+            }
+        }
     }
 
     private func installSamples(into library: PhotoLibrary, window: MainWindow) async {

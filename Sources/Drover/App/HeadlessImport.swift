@@ -23,7 +23,28 @@ enum HeadlessImport {
             status.finished = true
         }
         while !status.finished { MainLoop.iterate(blocking: true) }
+        if status.value == libraryInUse {
+            return MainActor.assumeIsolated { handOver(options.imports, library: directory) }
+        }
         return status.value
+    }
+
+    /// The exit status while another process has the library open.
+    private static let libraryInUse: Int32 = 75
+
+    /// The library is open in another process. If that is Drover's window (the primary
+    /// instance on the session bus), it imports the files, with placeholders and a toast,
+    /// exactly as for `drover FILE…`. Otherwise (another `--import-only`), say so and stop.
+    @MainActor
+    private static func handOver(_ imports: [URL], library directory: URL) -> Int32 {
+        let application = Application(id: DroverApplication.id)
+        guard application.register(), application.isRemote else {
+            let message = LibraryError.inUse(directory.standardizedFileURL).message
+            FileHandle.standardError.write(Data("drover: \(message)\n".utf8))
+            return libraryInUse
+        }
+        print("Drover is open on this library: its window imports the files.")
+        return application.run(arguments: ["drover", "--library", directory.path] + imports.flatMap { ["--import", $0.path] })
     }
 
     private final class ExitStatus: @unchecked Sendable {
@@ -58,6 +79,8 @@ enum HeadlessImport {
             let seconds = Date().timeIntervalSince(started)
             print("Imported \(imported) photos, \(failed) failed, in \(String(format: "%.1f", seconds)) s")
             return failed == 0 ? 0 : 1
+        } catch LibraryError.inUse {
+            return libraryInUse
         } catch {
             FileHandle.standardError.write(Data("drover: \(GalleryController.describe(error))\n".utf8))
             return 1

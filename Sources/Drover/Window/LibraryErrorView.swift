@@ -3,36 +3,67 @@ import Foundation
 import GalleryKit
 import GtkKit
 
-/// Shown instead of the gallery when the library cannot be opened: says why,
-/// promises the file was not touched, and offers a fresh library elsewhere.
+/// Shown instead of the gallery when the library cannot be opened: says why, promises
+/// the folder was not touched, and offers what fits: trying again (the library is busy),
+/// rebuilding it from its photos (its database is damaged), or a fresh library elsewhere.
 @MainActor
 enum LibraryErrorView {
-    static func show(_ error: any Error, directory: URL, in window: MainWindow, useFresh: @escaping (URL) -> Void) {
+    enum Choice {
+        case tryAgain
+        case rebuild
+        case useFresh(URL)
+    }
+
+    static func show(_ error: any Error, directory: URL, in window: MainWindow, choose: @escaping (Choice) -> Void) {
         let fresh = LibraryLocation.suggestedFreshDirectory(near: directory)
+        let libraryError = error as? LibraryError
         let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 14)
         box.addCSSClass("library-error")
         box.verticalAlignment = GTK_ALIGN_CENTER
         box.horizontalAlignment = GTK_ALIGN_CENTER
         box.setMargins(36)
         let icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 64)
-        let title = Label("The Library Could Not Be Opened")
+        let title = Label(libraryError?.isInUse == true ? "The Library Is in Use" : "The Library Could Not Be Opened")
         title.addCSSClass("title-1")
-        let detail = Label(GalleryController.describe(error)
-            + "\n\nYou can open a fresh library in \(fresh.path) instead, and keep the old one as it is for later.")
+        var text = GalleryController.describe(error)
+        if libraryError?.canRebuild == true {
+            text += "\n\nRebuild Library keeps the damaged folder as it is, under a new name, and makes a new library from its photos (albums and the order cannot be recovered)."
+        }
+        if libraryError?.isInUse != true {
+            text += "\n\nYou can open a fresh library in \(fresh.path) instead, and keep the old one as it is for later."
+        }
+        let detail = Label(text)
         detail.setWraps(true)
         detail.setJustification(GTK_JUSTIFY_CENTER)
         detail.setSizeRequest(width: 460)
-        let useFreshButton = Button(label: "Use a Fresh Library")
-        useFreshButton.addCSSClass("suggested-action")
-        useFreshButton.horizontalAlignment = GTK_ALIGN_CENTER
-        useFreshButton.onClicked { useFresh(fresh) }
         box.append(icon)
         box.append(title)
         box.append(detail)
-        box.append(useFreshButton)
+
+        let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        buttons.horizontalAlignment = GTK_ALIGN_CENTER
+        var first: Button?
+        func add(_ label: String, _ choice: Choice) {
+            let button = Button(label: label)
+            button.onClicked { choose(choice) }
+            if first == nil { button.addCSSClass("suggested-action"); first = button }
+            buttons.append(button)
+        }
+        if libraryError?.isInUse == true { add("Try Again", .tryAgain) }
+        if libraryError?.canRebuild == true { add("Rebuild Library", .rebuild) }
+        if libraryError?.isInUse != true { add("Use a Fresh Library", .useFresh(fresh)) }
+        box.append(buttons)
         window.window.setChild(box)
         window.newAlbumButton.isVisible = false
+        window.moveToButton.isVisible = false
         window.window.title = "Drover — Library Error"
-        useFreshButton.grabFocus()
+        first?.grabFocus()
+    }
+}
+
+private extension LibraryError {
+    var isInUse: Bool {
+        if case .inUse = self { return true }
+        return false
     }
 }
