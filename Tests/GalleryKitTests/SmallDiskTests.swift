@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import GalleryKit
 
-/// A library on a disk Drover may not write to opens read-only: it can be browsed, and
-/// every change is refused with a clear error, never half-done.
+/// Libraries on disks that refuse writes. A read-only one can be browsed, and
+/// every change is refused with a clear error; a full one says it is full.
 ///
 /// Tests run as root, for whom permissions never refuse a write, so the library lives on a
 /// small tmpfs that is remounted read-only: the kernel itself refuses writes (EROFS).
 @Suite(.enabled(if: ReadOnlyMount.isPossible, "needs root and mount(8) to make a read-only disk"))
-struct ReadOnlyLibraryTests {
+struct SmallDiskTests {
     @Test func aLibraryOnAReadOnlyDiskCanBeBrowsedButNotChanged() async throws {
         let mount = try ReadOnlyMount()
         defer { mount.unmount() }
@@ -38,9 +38,27 @@ struct ReadOnlyLibraryTests {
         #expect(try await library.titles(in: .allPhotos) == ["ro-1", "ro-2"])
         try library.close()
     }
+
+    @Test func aFullDiskAtOpenIsCalledAFullDisk() async throws {
+        let mount = try ReadOnlyMount(size: "1m")
+        defer { mount.unmount() }
+        // Fill the disk to its last byte.
+        let fillerPath = mount.url.appendingPathComponent("filler").path
+        #expect(FileManager.default.createFile(atPath: fillerPath, contents: nil))
+        let filler = try #require(FileHandle(forWritingAtPath: fillerPath))
+        let chunk = Data(count: 64 * 1024)
+        while (try? filler.write(contentsOf: chunk)) != nil {}
+        try? filler.close()
+
+        let error = await #expect(throws: LibraryError.self) {
+            try await PhotoLibrary.open(at: mount.url.appendingPathComponent("library"))
+        }
+        guard case .diskFull = error else { Issue.record("expected .diskFull, got \(String(describing: error))"); return }
+        #expect(error?.message.contains("is full") == true)
+    }
 }
 
-/// A private tmpfs that a test can turn read-only.
+/// A private, small tmpfs that a test can fill or turn read-only.
 struct ReadOnlyMount {
     let url: URL
 
@@ -51,10 +69,10 @@ struct ReadOnlyMount {
         return true
     }
 
-    init() throws {
+    init(size: String = "16m") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("drover-ro-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", url.path)
+        try Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", url.path)
     }
 
     func makeReadOnly() throws {
