@@ -85,6 +85,21 @@ extension PhotoLibrary {
         try await addItems(photos.map { .photo($0) }, toAlbum: albumID, at: index)
     }
 
+    /// Moves photos from one album to the end of another in one transaction, so they are
+    /// never in both or in neither. Photos already in `destination` keep their place
+    /// there and still leave `origin`.
+    public func movePhotos(_ photos: [PhotoID], from origin: AlbumID, to destination: AlbumID) async throws {
+        guard origin != destination else { return }
+        try await mutate { changes in
+            try changes.editAlbum(destination) { album in
+                for photo in photos where !album.contains(photo) { album.insert(photo, at: album.count) }
+            }
+            try changes.editAlbum(origin) { album in
+                for photo in photos { album.remove(photo) }
+            }
+        }
+    }
+
     /// Takes photos out of an album (they stay in the library).
     public func removePhotos(_ photos: [PhotoID], fromAlbum albumID: AlbumID) async throws {
         try await mutate { changes in

@@ -37,6 +37,25 @@ import Testing
         }
     }
 
+    @Test func movingBetweenAlbumsIsOneChange() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let ids = try await library.importGenerated(3, named: "m", in: temp)
+        let from = try await library.createAlbum(named: "From")
+        let to = try await library.createAlbum(named: "To")
+        try await library.addPhotos(ids, toAlbum: from)
+        try await library.addPhotos([ids[2]], toAlbum: to)
+
+        try await library.movePhotos([ids[0], ids[2]], from: from, to: to)
+        #expect(try await library.titles(in: .album(from)) == ["m-2"])
+        #expect(try await library.titles(in: .album(to)) == ["m-3", "m-1"], "one already there keeps its place")
+
+        // A vanished destination leaves the origin as it was: never in neither album.
+        try await library.deleteAlbum(to)
+        await #expect(throws: LibraryError.albumNotFound(to)) { try await library.movePhotos([ids[1]], from: from, to: to) }
+        #expect(try await library.titles(in: .album(from)) == ["m-2"])
+    }
+
     @Test func stacksShowAsOneTileWhereTheirFirstPhotoWas() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)

@@ -190,11 +190,11 @@ final class GalleryController {
         let noun = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
         Task {
             do {
-                try await library.addPhotos(photos, toAlbum: album)
                 if case .album(let origin) = source, origin != album {
-                    try await library.removePhotos(photos, fromAlbum: origin)
+                    try await library.movePhotos(photos, from: origin, to: album)
                     window.announce("Moved \(noun) to \(name).")
                 } else {
+                    try await library.addPhotos(photos, toAlbum: album)
                     window.announce("Added \(noun) to \(name).")
                 }
             } catch {
