@@ -136,6 +136,9 @@ struct FaultInjection: Sendable {
     var writeError: Int32?
     /// The database commit of an import batch fails.
     var failImportCommit = false
+    /// The library copy of the file with this original name is removed just before its
+    /// batch commits, as another process's clean-up would.
+    var removeCopyBeforeCommit: String? = nil
 
     init(writeError: Int32? = nil, failImportCommit: Bool = false) {
         self.writeError = writeError

@@ -15,7 +15,8 @@ public enum GalleryLog {
         if let handler = sink.withLock({ $0 }) {
             handler(message)
         } else {
-            FileHandle.standardError.write(Data("GalleryKit: \(message)\n".utf8))
+            // Messages name files, and names may hold escape sequences.
+            FileHandle.standardError.write(Data("GalleryKit: \(TerminalText.escaped(message))\n".utf8))
         }
     }
 }

@@ -14,8 +14,11 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
     /// (this is the guard against decompression bombs).
     case tooManyPixels(PixelSize, limit: Int)
     case unreadable(detail: String)
-    /// The file disappeared before or while it was read.
+    /// The file disappeared while it was being imported (a folder scan saw it, or it was
+    /// open already).
     case vanished
+    /// Nothing is at the path given: it was never seen by this import.
+    case doesNotExist
     /// A folder, device or other non-regular file.
     case notAFile
     case diskFull
@@ -33,6 +36,7 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
             "The image is too large: \(size.width) × \(size.height) pixels is over the limit of \(limit / 1_000_000) megapixels."
         case .unreadable(let detail): "The file cannot be read (\(detail))."
         case .vanished: "The file no longer exists."
+        case .doesNotExist: "There is no file at this path."
         case .notAFile: "This is not a regular file."
         case .diskFull: "There is not enough space left on the disk holding the library."
         case .writeFailed(let detail): "The photo could not be saved into the library (\(detail))."

@@ -36,6 +36,9 @@ public enum ImportDestination: Sendable, Hashable {
 public struct ImportSource: Sendable, Hashable {
     public var url: URL
     public var title: String?
+    /// Seen by a folder scan: if it cannot be found when opened, it vanished during the
+    /// import, rather than never existing.
+    var seenByScan = false
     public init(url: URL, title: String? = nil) { self.url = url; self.title = title }
 }
 
@@ -44,10 +47,13 @@ public struct ImportedPhoto: Sendable, Hashable {
     public let id: PhotoID
 }
 
-/// The outcome of one import: successes in the order given, and each failure with its reason.
+/// The outcome of one import: successes in the order given, each failure with its reason,
+/// and (for a folder) each entry skipped with its reason. For a folder, imported +
+/// failures + skipped is every entry the scan found.
 public struct ImportReport: Sendable {
     public internal(set) var imported: [ImportedPhoto] = []
     public internal(set) var failures: [ImportFailure] = []
+    public internal(set) var skipped: [ImportSkip] = []
     public var photoIDs: [PhotoID] { imported.map(\.id) }
 }
 

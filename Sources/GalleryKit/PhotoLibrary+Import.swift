@@ -14,15 +14,23 @@ extension PhotoLibrary {
         try await importSources(urls.map { ImportSource(url: $0) }, into: destination, progress: progress)
     }
 
-    /// Imports every image file under `directory`, recursively, in name order (hidden files
-    /// and files without an image extension are skipped). Past
-    /// `ImportLimits.maxFilesPerFolder` images, nothing is imported and
+    /// Imports every image file under `directory`, recursively, in name order. Every other
+    /// entry is in the report's `skipped` with its reason (hidden, not an image, a name
+    /// that is not text, a folder that cannot be read…); progress covers the images only.
+    /// Past `ImportLimits.maxFilesPerFolder` images, nothing is imported and
     /// `LibraryError.tooManyFiles` is thrown.
     public func importDirectory(_ directory: URL, into destination: ImportDestination = .allPhotos(),
                                 progress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> ImportReport {
         let limit = importLimits.maxFilesPerFolder
-        let files = try await BlockingWork.run { try ImageFileFinder.images(in: directory, limit: limit) }
-        return try await importFiles(files, into: destination, progress: progress)
+        let scan = try await BlockingWork.run { try ImageFileFinder.scan(directory, limit: limit) }
+        let sources = scan.images.map { url in
+            var source = ImportSource(url: url)
+            source.seenByScan = true
+            return source
+        }
+        var report = try await importSources(sources, into: destination, progress: progress)
+        report.skipped = scan.skipped
+        return report
     }
 
     /// Imports files with the titles to give them. See `importFiles(_:into:progress:)`.
@@ -53,7 +61,10 @@ extension PhotoLibrary {
                 launched += 1
                 group.addTask {
                     if Task.isCancelled { return (index, .failure(.cancelled)) }
-                    return (index, await BlockingWork.run { preparer.prepare(source) })
+                    let result = await BlockingWork.run { preparer.prepare(source) }
+                    // Not found now, but the scan saw it: it was removed during the import.
+                    if case .failure(.doesNotExist) = result, source.seenByScan { return (index, .failure(.vanished)) }
+                    return (index, result)
                 }
             }
             while launched < min(importLimits.concurrency, sources.count) { launch() }
@@ -76,6 +87,8 @@ extension PhotoLibrary {
     }
 
     /// Writes one batch's rows; on failure removes its files, so nothing is left behind.
+    /// A photo whose prepared copy can no longer be committed fails on its own, with its
+    /// own reason, and the rest of the batch is still committed.
     private func commit(_ results: [(URL, Result<PreparedPhoto, ImportFailureReason>)],
                         to destination: ImportDestination, run: inout ImportRun) async {
         var prepared: [PreparedPhoto] = []
@@ -87,10 +100,20 @@ extension PhotoLibrary {
         }
         guard !prepared.isEmpty else { return }
         let offset = run.report.imported.count
+        if let removeCopy = faults.removeCopyBeforeCommit, let photo = prepared.first(where: { $0.originalFileName == removeCopy }) {
+            location.removeUncommittedCopy(fileName: photo.fileName)
+        }
         do {
-            let ids = try await commitPrepared(prepared, into: destination, offset: offset)
-            for (photo, id) in zip(prepared, ids) { run.record(photo.source, .imported(id)) }
+            let outcomes = try await commitAvailable(prepared, into: destination, offset: offset)
+            for (photo, outcome) in zip(prepared, outcomes) {
+                switch outcome {
+                case .success(let id): run.record(photo.source, .imported(id))
+                case .failure(let reason): run.record(photo.source, .failed(reason))
+                }
+            }
         } catch {
+            // The whole transaction failed (storage, disk full): the same cause for every photo,
+            // each named by its own failure.
             let detail = (error as? LibraryError)?.message ?? String(describing: error)
             let (location, journal, batch) = (location, journal, prepared)
             await BlockingWork.run {
@@ -109,7 +132,28 @@ extension PhotoLibrary {
     /// rows and the collection entries in one transaction and publishes the insert steps.
     /// `offset` shifts a given index for a batch that follows earlier batches of one import.
     /// On failure nothing is written; the copies stay for the caller to retry or remove.
+    ///
+    /// - Throws: `LibraryError.preparedImportUnavailable` naming the first photo that
+    ///   cannot be committed, or `LibraryError.storageFailed`.
     func commitPrepared(_ photos: [PreparedPhoto], into destination: ImportDestination, offset: Int) async throws -> [PhotoID] {
+        try await commit(photos, into: destination, offset: offset, partial: false).map { try $0.get() }
+    }
+
+    /// Like `commitPrepared`, but a photo that cannot be committed is left out with its own
+    /// reason, and the others are committed. The outcomes are in the order given.
+    ///
+    /// A photo left out because its copy is gone also loses its thumbnail and its journal
+    /// entry: the journal kept the name claimed all along, so nobody else can have made a
+    /// file of that name since.
+    private func commitAvailable(_ photos: [PreparedPhoto], into destination: ImportDestination,
+                                 offset: Int) async throws -> [Result<PhotoID, ImportFailureReason>] {
+        try await commit(photos, into: destination, offset: offset, partial: true)
+    }
+
+    private static let copyRemovedDetail = "its copy in the library was removed before it could be saved"
+
+    private func commit(_ photos: [PreparedPhoto], into destination: ImportDestination, offset: Int,
+                        partial: Bool) async throws -> [Result<PhotoID, ImportFailureReason>] {
         // The copies' names must be durable before rows point at them.
         let photosDirectory = location.photosDirectory
         await BlockingWork.run { AtomicFile.syncDirectory(photosDirectory) }
@@ -118,15 +162,30 @@ extension PhotoLibrary {
         return try await mutate { changes in
             if failCommit { throw LibraryError.storageFailed(detail: "injected commit failure") }
             // Checked on the writer, so a discard of the same copy cannot slip in between.
-            for photo in photos {
+            var unavailable: [Int: String] = [:]
+            for (index, photo) in photos.enumerated() {
+                let detail: String?
                 if try Bool.fetchOne(changes.db, sql: "SELECT 1 FROM photo WHERE fileName = ?", arguments: [photo.fileName]) == true {
-                    throw LibraryError.preparedImportUnavailable(source: photo.source, detail: "it is in the library already")
+                    detail = "it is in the library already"
+                } else if access(location.photoURL(fileName: photo.fileName).path, F_OK) != 0 {
+                    detail = Self.copyRemovedDetail
+                    if partial {
+                        location.removeUncommittedCopy(fileName: photo.fileName)
+                        try ImportJournal.forget(photo.fileName, in: changes.db)
+                    }
+                } else {
+                    detail = nil
                 }
-                guard access(location.photoURL(fileName: photo.fileName).path, F_OK) == 0 else {
-                    throw LibraryError.preparedImportUnavailable(source: photo.source, detail: "its prepared copy was removed")
-                }
+                guard let detail else { continue }
+                if !partial { throw LibraryError.preparedImportUnavailable(source: photo.source, detail: detail) }
+                unavailable[index] = detail
             }
-            return try changes.insertImported(photos, into: destination, offset: offset)
+            let available = photos.indices.filter { unavailable[$0] == nil }
+            var ids = try changes.insertImported(available.map { photos[$0] }, into: destination, offset: offset).makeIterator()
+            return photos.indices.map { index in
+                if let detail = unavailable[index] { return .failure(.writeFailed(detail: detail)) }
+                return .success(ids.next()!)
+            }
         }
     }
 }

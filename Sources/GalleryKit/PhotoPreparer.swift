@@ -95,7 +95,9 @@ struct PhotoPreparer: Sendable {
 
     static func openFailure(_ code: Int32) -> ImportFailureReason {
         switch code {
-        case ENOENT, ENOTDIR: .vanished
+        // Not open yet, so nothing says it ever existed; a folder import that saw it
+        // turns this into `.vanished`.
+        case ENOENT, ENOTDIR: .doesNotExist
         case EISDIR: .notAFile
         default: .unreadable(detail: String(cString: strerror(code)))
         }

@@ -69,7 +69,7 @@ import Testing
         #expect(reasons[empty] == .empty)
         if case .corrupt = reasons[truncated] {} else { Issue.record("truncated: \(String(describing: reasons[truncated]))") }
         #expect(reasons[bomb] == .tooManyPixels(PixelSize(width: 100_000, height: 100_000), limit: 100_000_000))
-        #expect(reasons[vanished] == .vanished)
+        #expect(reasons[vanished] == .doesNotExist)  // never seen by this import
         #expect(reasons[folder] == .notAFile)
         for failure in report.failures { #expect(!failure.message.isEmpty) }
 

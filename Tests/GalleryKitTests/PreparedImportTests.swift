@@ -110,7 +110,7 @@ import Testing
         let cases: [(URL, (ImportFailureReason) -> Bool)] = [
             (text, { $0 == .notAnImage }),
             (truncated, { if case .corrupt = $0 { true } else { false } }),
-            (gone, { $0 == .vanished }),
+            (gone, { $0 == .doesNotExist }),
         ]
         for (url, isExpected) in cases {
             do {

@@ -64,7 +64,7 @@ import Testing
         #expect(try await library.isEmpty())
         let report = try await library.installSamples(manifestAt: manifestURL)
         #expect(report.imported.count == 5)
-        #expect(report.failures.map(\.reason) == [.vanished])
+        #expect(report.failures.map(\.reason) == [.doesNotExist])
 
         let items = try await library.items(in: .allPhotos)
         #expect(items.map(\.title) == ["Harbour at dusk", "Cat", "Golden Gate"])

@@ -50,7 +50,7 @@ final class DroverApplication {
             options = try CommandLineOptions.parse(Array(invocation.arguments.dropFirst()),
                                                    relativeTo: invocation.workingDirectory)
         } catch {
-            return CommandLineResult(status: 2, message: "drover: \(error)\n\(CommandLineOptions.usage)\n")
+            return CommandLineResult(status: 2, message: "drover: \(TerminalText.escaped("\(error)"))\n\(CommandLineOptions.usage)\n")
         }
         if options.showHelp { return CommandLineResult(status: 0, message: CommandLineOptions.usage + "\n", toStandardOutput: true) }
 
@@ -58,7 +58,8 @@ final class DroverApplication {
         // Compare paths, not URLs: URL(fileURLWithPath:) adds a trailing slash only when
         // the folder already exists, so a first run's URL differs from a later one's.
         if let libraryDirectory, libraryDirectory.path != requested.path {
-            return CommandLineResult(status: 1, message: "drover: already running with the library in \(libraryDirectory.path); quit it first to use \(requested.path)\n")
+            let message = "already running with the library in \(libraryDirectory.path); quit it first to use \(requested.path)"
+            return CommandLineResult(status: 1, message: "drover: \(TerminalText.escaped(message))\n")
         }
         if mainWindow == nil {
             libraryDirectory = requested

@@ -114,9 +114,11 @@ final class DropImporter {
                     Task { @MainActor in context.updateProgress(fraction) }
                 }
                 context.delete()
-                if !report.failures.isEmpty {
+                // A folder's other files and hidden files are normal: a toast only for what needs a look.
+                if !report.failures.isEmpty || report.skipped.contains(where: \.reason.needsAttention) {
                     gallery.window.toast.show(ImportCoordinator.summary(imported: report.imported.count,
-                                                                        failures: report.failures.map(\.localizedDescription)))
+                                                                        failures: report.failures.map(\.localizedDescription),
+                                                                        skipped: report.skipped))
                 }
             } catch is CancellationError {
                 context.delete()

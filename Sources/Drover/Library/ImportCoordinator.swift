@@ -3,7 +3,8 @@ import GalleryKit
 
 /// Runs imports asked for from outside the grid (the command line now; drops
 /// and pastes go through DragKit's placeholders) and reports the outcome in a
-/// toast: how many photos arrived, and each failure with its reason.
+/// toast: how many photos arrived, each failure with its reason, and what a
+/// folder held that was skipped.
 @MainActor
 final class ImportCoordinator {
     private let library: PhotoLibrary
@@ -24,6 +25,7 @@ final class ImportCoordinator {
         Task {
             var imported = 0
             var failures: [String] = []
+            var skipped: [ImportSkip] = []
             for batch in Self.batches(urls) {
                 do {
                     let report = batch.isDirectory
@@ -31,11 +33,14 @@ final class ImportCoordinator {
                         : try await library.importFiles(batch.urls, into: destination)
                     imported += report.imported.count
                     failures += report.failures.map { $0.localizedDescription }
+                    skipped += report.skipped
                 } catch {
                     failures.append(GalleryController.describe(error))
                 }
             }
-            gallery.window.toast.show(Self.summary(imported: imported, failures: failures), seconds: failures.isEmpty ? 5 : 15)
+            let calm = failures.isEmpty && !skipped.contains { $0.reason.needsAttention }
+            gallery.window.toast.show(Self.summary(imported: imported, failures: failures, skipped: skipped),
+                                      seconds: calm ? 5 : 15)
         }
     }
 
@@ -54,11 +59,26 @@ final class ImportCoordinator {
         return batches
     }
 
-    static func summary(imported: Int, failures: [String]) -> String {
+    /// "Imported 3 photos. Could not import: a.png: why. Skipped 4 (2 hidden): notes.txt: not an image"
+    /// Hidden files are only counted; the other skips are named, as failures are.
+    static func summary(imported: Int, failures: [String], skipped: [ImportSkip] = []) -> String {
         let count = imported == 1 ? "1 photo" : "\(imported) photos"
-        guard !failures.isEmpty else { return "Imported \(count)." }
-        let shown = failures.prefix(3).joined(separator: "; ")
-        let more = failures.count > 3 ? " (and \(failures.count - 3) more)" : ""
-        return "Imported \(count). Could not import: \(shown)\(more)"
+        var text = "Imported \(count)."
+        if !failures.isEmpty { text += " Could not import: " + listed(failures) }
+        let named = skipped.filter { $0.reason != .hidden }
+        let hidden = skipped.count - named.count
+        if named.isEmpty, hidden > 0 {
+            text += hidden == 1 ? " Skipped 1 hidden file." : " Skipped \(hidden) hidden files."
+        } else if !named.isEmpty {
+            text += (failures.isEmpty ? "" : ".") + " Skipped \(skipped.count)" + (hidden > 0 ? " (\(hidden) hidden)" : "")
+            text += ": " + listed(named.map(\.message))
+        }
+        return text
+    }
+
+    /// The first three, and how many more.
+    private static func listed(_ items: [String]) -> String {
+        let more = items.count > 3 ? " (and \(items.count - 3) more)" : ""
+        return items.prefix(3).joined(separator: "; ") + more
     }
 }
