@@ -2,10 +2,12 @@
 //
 // gexiv2 0.14 / exiv2 0.27.6, which Shotwell and GNOME Photos use, was weighed against
 // libexif 0.6.24 with a small container walker of our own (ExifBlockFinder) and lost:
-// - HEIC: exiv2 is built with BMFF support and enables it, yet finds no EXIF in a HEIC
-//   made here with heif-enc (libheif 1.15): its `iloc` parser ignores the base offset
-//   libheif writes, so it looks for the Exif item at offset 0. iPhone locations, the
-//   point of reading HEIC, would still be lost. (It did read the AVIF heif-enc made.)
+// - HEIC: exiv2 is built with BMFF support and enables it, yet finds no EXIF in either
+//   HEIC made here (heif-enc from libheif 1.15, and exiftool writing into one). Its
+//   `iloc` parser guesses each entry's layout from its length (14, 16 or 18 bytes);
+//   libheif's 20-byte entries (with a base offset) come out at offset 0 and are dropped.
+//   So HEIC GPS would be lost for every file written on Linux with libheif. (It did
+//   read the AVIF heif-enc made, whose entries are 18 bytes.)
 // - PNG (eXIf and zTXt "Raw profile type exif"), WebP and TIFF: both read them.
 // - Cost, 100 camera-sized JPEGs with EXIF and a thumbnail, warm cache, same run, both
 //   orders: libexif 13–30 µs a file, gexiv2 100–250 µs. Neither matters next to a decode.

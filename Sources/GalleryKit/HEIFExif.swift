@@ -5,8 +5,8 @@ import Foundation
 /// the `meta` box's own `idat`), and made of a 4-byte offset to the TIFF header, then
 /// the block.
 ///
-/// Exiv2 0.27 (Debian 12) cannot do this: it ignores `iloc`'s base offset, which libheif
-/// writes, so it finds no EXIF in a HEIC that heif-enc made (see ExifLocationReader).
+/// Exiv2 0.27 (Debian 12) cannot do this for files libheif wrote: it guesses `iloc`'s
+/// layout from entry lengths and drops entries with a base offset (see ExifLocationReader).
 enum HEIFExif {
     /// iPhone `meta` boxes are a few kilobytes (tens for large grid images).
     static let maxMetaBytes = 4 << 20
