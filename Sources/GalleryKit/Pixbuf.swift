@@ -40,7 +40,8 @@ final class Pixbuf {
     }
 
     /// Decodes the whole image, scaled down (never up) to fit a `box`×`box` square,
-    /// and turned upright by its EXIF orientation. Returns the upright full size too.
+    /// and turned upright by its EXIF orientation (see `ExifOrientation` for which
+    /// formats need it read here). Returns the upright full size too.
     static func load(path: String, fittingBox box: Int, fullSize: PixelSize?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
         var error: UnsafeMutablePointer<GError>?
         let raw: OpaquePointer?
@@ -59,10 +60,17 @@ final class Pixbuf {
             throw failure
         }
         let loaded = Pixbuf(taking: raw)
-        // Orientations 5–8 turn the picture a quarter: width and height swap.
-        let orientation = gdk_pixbuf_get_option(raw, "orientation").map { Int(String(cString: $0)) ?? 1 } ?? 1
+        // The JPEG and TIFF loaders record the EXIF orientation as this option; for PNG
+        // and WebP, whose loaders do not, it is read here and recorded the same way.
+        var orientation = gdk_pixbuf_get_option(raw, "orientation").map { Int(String(cString: $0)) ?? 1 }
+        if orientation == nil, let embedded = ExifOrientation.notAppliedByLoader(path: path),
+           gdk_pixbuf_set_option(raw, "orientation", String(embedded)) != 0 {
+            orientation = embedded
+        }
         let upright = gdk_pixbuf_apply_embedded_orientation(raw).map(Pixbuf.init(taking:)) ?? loaded
-        let uprightFull = fullSize.map { orientation >= 5 && orientation <= 8 ? PixelSize(width: $0.height, height: $0.width) : $0 }
+        // Orientations 5–8 turn the picture a quarter: width and height swap.
+        let quarterTurn = (5...8).contains(orientation ?? 1)
+        let uprightFull = fullSize.map { quarterTurn ? PixelSize(width: $0.height, height: $0.width) : $0 }
         return (upright, uprightFull)
     }
 

@@ -3,8 +3,9 @@ import Foundation
 /// Writes EXIF blocks byte by byte, so GPS tests need neither exiftool nor committed
 /// photos, and malformed tags can be exactly as malformed as wanted.
 ///
-/// `jpeg(_:adding:)` puts the block (an APP1 "Exif" segment holding a TIFF structure:
-/// IFD0, and the GPS IFD it points to) into a JPEG right after its JFIF segment.
+/// `jpeg(_:)` puts the block (an APP1 "Exif" segment holding a TIFF structure:
+/// IFD0, and the GPS IFD it points to) into a JPEG right after its JFIF segment;
+/// `png(_:)` puts it into an `eXIf` chunk.
 struct ExifFixture: Sendable {
     enum ByteOrder: Sendable { case little, big }
 
@@ -63,17 +64,20 @@ struct ExifFixture: Sendable {
     // MARK: Writing
 
     /// The TIFF structure: header, IFD0 (orientation, GPS pointer), GPS IFD, then values.
-    func tiff() -> [UInt8] {
+    /// With `ifd0Offset` past 8, zeros fill the gap, as pixels do in a TIFF file whose
+    /// directories libtiff wrote after them.
+    func tiff(ifd0Offset: Int = 8) -> [UInt8] {
         var ifd0: [Entry] = []
         if let orientation { ifd0.append(Self.short(0x0112, orientation)) }
         let ifd0Size = 2 + 12 * (ifd0.count + (gps.isEmpty ? 0 : 1)) + 4
-        let gpsOffset = 8 + ifd0Size
+        let gpsOffset = ifd0Offset + ifd0Size
         if !gps.isEmpty {
             ifd0.append(Entry(tag: 0x8825, type: 4, count: 1) { order in Self.bytes(UInt32(gpsOffset), order) })
         }
         var out: [UInt8] = order == .little ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
-        out += Self.bytes(UInt32(8), order)
-        out += ifd(ifd0, at: 8)
+        out += Self.bytes(UInt32(ifd0Offset), order)
+        out += [UInt8](repeating: 0, count: ifd0Offset - 8)
+        out += ifd(ifd0, at: ifd0Offset)
         if !gps.isEmpty { out += ifd(gps, at: gpsOffset) }
         return out
     }
@@ -108,6 +112,24 @@ struct ExifFixture: Sendable {
         let body = Array("Exif".utf8) + [0, 0] + tiff()
         let segment: [UInt8] = [0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body
         return Data(bytes[..<insertAt] + segment + bytes[insertAt...])
+    }
+
+    /// `png` with this block as an `eXIf` chunk right after its IHDR chunk.
+    func png(_ png: Data) throws -> Data {
+        let bytes = [UInt8](png)
+        let ihdrEnd = 8 + 8 + 13 + 4
+        guard bytes.count > ihdrEnd, bytes[12..<16].elementsEqual("IHDR".utf8) else { throw TestError("not a PNG") }
+        var chunk = Data()
+        chunk.append(chunk: "eXIf", Data(tiff()))
+        return Data(bytes[..<ihdrEnd]) + chunk + Data(bytes[ihdrEnd...])
+    }
+
+    /// Writes a small generated PNG carrying this block.
+    @discardableResult
+    func writePNG(_ url: URL, width: Int = 64, height: Int = 48) throws -> URL {
+        try TestImages.write(url, width: width, height: height)
+        try png(try Data(contentsOf: url)).write(to: url)
+        return url
     }
 
     /// Writes a small generated JPEG carrying this block.

@@ -95,7 +95,7 @@ struct TestError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-private extension Data {
+extension Data {
     mutating func append(bigEndian value: UInt32) {
         Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
     }
@@ -108,7 +108,7 @@ private extension Data {
     }
 }
 
-private func crc32(_ data: Data) -> UInt32 {
+func crc32(_ data: Data) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in data {
         crc ^= UInt32(byte)

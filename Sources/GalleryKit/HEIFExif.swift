@@ -1,0 +1,182 @@
+import Foundation
+
+/// EXIF in a HEIF file (HEIC, AVIF: ISO/IEC 23008-12): an item of type `Exif`, listed in
+/// the `meta` box's `iinf`, stored where its `iloc` entry says (file offsets, or inside
+/// the `meta` box's own `idat`), and made of a 4-byte offset to the TIFF header, then
+/// the block.
+///
+/// Exiv2 0.27 (Debian 12) cannot do this for files libheif wrote: it guesses `iloc`'s
+/// layout from entry lengths and drops entries with a base offset (see ExifLocationReader).
+enum HEIFExif {
+    /// iPhone `meta` boxes are a few kilobytes (tens for large grid images).
+    static let maxMetaBytes = 4 << 20
+
+    static func find(in source: some ByteSource) -> [UInt8]? {
+        var offset = 0
+        for _ in 0..<ExifBlockFinder.maxSteps {
+            guard let head = source.bytes(at: offset, length: min(16, source.count - offset)),
+                  let box = Box(in: head, at: 0, end: source.count - offset) else { return nil }
+            if box.type == "meta" {
+                guard box.end - box.contentStart <= maxMetaBytes,
+                      let meta = source.bytes(at: offset + box.contentStart, length: box.end - box.contentStart) else { return nil }
+                return exif(meta: meta, source: source)
+            }
+            offset += box.end
+        }
+        return nil
+    }
+
+    /// One box's header: `end` and `contentStart` are relative to the buffer it was read from.
+    struct Box {
+        var type: String
+        var contentStart: Int
+        var end: Int
+
+        /// The box at `offset`, which must end by `end`.
+        init?(in bytes: [UInt8], at offset: Int, end: Int) {
+            guard let size32 = bytes.uint32(at: offset, bigEndian: true), let type = bytes.fourCC(at: offset + 4) else { return nil }
+            let size: Int
+            var headerSize = 8
+            switch size32 {
+            case 0: size = end - offset  // runs to the end
+            case 1:
+                guard let large = bytes.uint64(at: offset + 8) else { return nil }
+                size = large
+                headerSize = 16
+            default: size = size32
+            }
+            guard size >= headerSize, size <= end - offset else { return nil }
+            self.type = type
+            contentStart = offset + headerSize
+            self.end = offset + size
+        }
+    }
+
+    /// The boxes in `bytes[range]`, in order.
+    static func children(of bytes: [UInt8], in range: Range<Int>) -> [Box] {
+        var boxes: [Box] = []
+        var offset = range.lowerBound
+        while offset < range.upperBound, boxes.count < ExifBlockFinder.maxSteps,
+              let box = Box(in: bytes, at: offset, end: range.upperBound) {
+            boxes.append(box)
+            offset = box.end
+        }
+        return boxes
+    }
+
+    struct Location {
+        var constructionMethod: Int
+        var dataReference: Int
+        var baseOffset: Int
+        var extents: [(offset: Int, length: Int)]
+    }
+
+    /// The first `Exif` item's block. `meta` is the box's content (a full box: version and flags first).
+    private static func exif(meta: [UInt8], source: some ByteSource) -> [UInt8]? {
+        guard meta.count >= 4 else { return nil }
+        var exifItems: [Int] = []
+        var locations: [Int: Location] = [:]
+        var idat: Range<Int>?
+        for box in children(of: meta, in: 4..<meta.count) {
+            let content = Array(meta[box.contentStart..<box.end])
+            switch box.type {
+            case "iinf": exifItems = exifItemIDs(content)
+            case "iloc": locations = itemLocations(content) ?? [:]
+            case "idat": idat = box.contentStart..<box.end
+            default: break
+            }
+        }
+        for id in exifItems {
+            guard let location = locations[id], let payload = read(location, meta: meta, idat: idat, source: source) else { continue }
+            // The payload starts with the offset from its end to the TIFF header (6 when
+            // "Exif\0\0" comes first). Some writers get it wrong: fall back to looking.
+            if let skip = payload.uint32(at: 0, bigEndian: true), skip <= payload.count - 4,
+               ExifBlockFinder.isTIFFHeader(payload, at: 4 + skip) {
+                return Array(payload[(4 + skip)...])
+            }
+            if payload.count > 4, let block = ExifBlockFinder.tiffStructure(Array(payload[4...])) { return block }
+        }
+        return nil
+    }
+
+    /// IDs of the `Exif` items in an `iinf` box.
+    private static func exifItemIDs(_ iinf: [UInt8]) -> [Int] {
+        guard let version = iinf.first else { return [] }
+        let entriesStart = 4 + (version == 0 ? 2 : 4)
+        guard entriesStart <= iinf.count else { return [] }
+        return children(of: iinf, in: entriesStart..<iinf.count).compactMap { box -> Int? in
+            // infe version 2 has a 16-bit item ID, version 3 a 32-bit one; older versions have no item type.
+            guard box.type == "infe", box.contentStart < box.end else { return nil }
+            let version = iinf[box.contentStart]
+            guard version == 2 || version == 3 else { return nil }
+            let idSize = version == 2 ? 2 : 4
+            let idAt = box.contentStart + 4
+            guard idAt + idSize + 2 + 4 <= box.end,
+                  let id = version == 2 ? iinf.uint16(at: idAt, bigEndian: true) : iinf.uint32(at: idAt, bigEndian: true),
+                  iinf.fourCC(at: idAt + idSize + 2) == "Exif" else { return nil }
+            return id
+        }
+    }
+
+    /// Every item's location from an `iloc` box (versions 0–2), or nil when it is malformed.
+    static func itemLocations(_ iloc: [UInt8]) -> [Int: Location]? {
+        guard iloc.count >= 8 else { return nil }
+        let version = Int(iloc[0])
+        guard version <= 2 else { return nil }
+        let offsetSize = Int(iloc[4] >> 4), lengthSize = Int(iloc[4] & 0xF)
+        let baseOffsetSize = Int(iloc[5] >> 4), indexSize = version >= 1 ? Int(iloc[5] & 0xF) : 0
+        var position = 6
+        func next(_ size: Int) -> Int? {
+            let value = size == 2 ? iloc.uint16(at: position, bigEndian: true) : iloc.uint(at: position, size: size)
+            if value != nil { position += size }
+            return value
+        }
+        guard let itemCount = next(version < 2 ? 2 : 4) else { return nil }
+        var locations: [Int: Location] = [:]
+        var extentsSeen = 0
+        for _ in 0..<min(itemCount, ExifBlockFinder.maxSteps) {
+            guard let id = next(version < 2 ? 2 : 4) else { return nil }
+            var construction = 0
+            if version >= 1 {
+                guard let field = next(2) else { return nil }
+                construction = field & 0xF
+            }
+            guard let reference = next(2), let base = next(baseOffsetSize), let extentCount = next(2) else { return nil }
+            extentsSeen += extentCount
+            guard extentsSeen <= ExifBlockFinder.maxSteps else { return nil }
+            var extents: [(offset: Int, length: Int)] = []
+            for _ in 0..<extentCount {
+                if indexSize > 0 { guard next(indexSize) != nil else { return nil } }
+                guard let offset = next(offsetSize), let length = next(lengthSize) else { return nil }
+                extents.append((offset, length))
+            }
+            locations[id] = Location(constructionMethod: construction, dataReference: reference,
+                                     baseOffset: base, extents: extents)
+        }
+        return locations
+    }
+
+    /// The item's bytes, joined from its extents, or nil when they are not all there or too many.
+    private static func read(_ location: Location, meta: [UInt8], idat: Range<Int>?, source: some ByteSource) -> [UInt8]? {
+        // Data in another file (a data reference) and item-relative construction are not followed.
+        guard location.dataReference == 0, !location.extents.isEmpty else { return nil }
+        let limit = ExifBlockFinder.maxBlockBytes + 4
+        var bytes: [UInt8] = []
+        for extent in location.extents {
+            // Length 0 means "to the end": no EXIF item needs that.
+            let (start, overflow) = location.baseOffset.addingReportingOverflow(extent.offset)
+            guard !overflow, extent.length > 0, extent.length <= limit - bytes.count else { return nil }
+            switch location.constructionMethod {
+            case 0:
+                guard let part = source.bytes(at: start, length: extent.length) else { return nil }
+                bytes += part
+            case 1:
+                guard let idat, start <= idat.count, extent.length <= idat.count - start else { return nil }
+                bytes += meta[(idat.lowerBound + start)..<(idat.lowerBound + start + extent.length)]
+            default:
+                return nil
+            }
+        }
+        return bytes
+    }
+}
