@@ -63,7 +63,7 @@ struct PhotoPreparer: Sendable {
         let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size)
         keep = true
         let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        // Cheap (libexif reads only the first segments), so a new photo has its location at
+        // Cheap (only the EXIF block is read, found by walking the container), so a new photo has its location at
         // once; the slower QR scan is left to the background scan.
         return PreparedPhoto(source: source.url, fileName: fileName, originalFileName: originalName,
                              title: source.title ?? (originalName as NSString).deletingPathExtension,
