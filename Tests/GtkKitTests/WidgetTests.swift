@@ -78,4 +78,25 @@ final class WidgetTests: GTKTestCase {
             XCTAssertEqual(dialog.typeName, "GtkAboutDialog")
         }
     }
+
+    func testDragThresholdReadsTheDisplaySetting() {
+        onMain {
+            let settings = UnsafeMutablePointer<GObject>(gtk_settings_get_default()!)
+            let before = Settings.dragThreshold
+            XCTAssertGreaterThan(before, 0)
+            defer { setInt(before, "gtk-dnd-drag-threshold", on: settings) }
+            setInt(13, "gtk-dnd-drag-threshold", on: settings)
+            XCTAssertEqual(Settings.dragThreshold, 13)
+        }
+    }
+}
+
+/// Sets an int property (g_object_set is variadic and does not import into Swift).
+@MainActor
+private func setInt(_ value: Int32, _ property: String, on object: UnsafeMutablePointer<GObject>) {
+    var gvalue = GValue()
+    g_value_init(&gvalue, GType(6 << 2))  // G_TYPE_INT, a macro Swift does not import
+    g_value_set_int(&gvalue, value)
+    g_object_set_property(object, property, &gvalue)
+    g_value_unset(&gvalue)
 }
