@@ -9,10 +9,10 @@ import time
 
 from dnd import (NO_TARGET, collection_order, library_snapshot, note_texts, photo_file, python_peer, records,
                  stack_files, states, tile, tile_nodes, wait_for_record)
-from drover_session import screenshot, wait_for, walk
+from drover_session import Atspi, screenshot, wait_for, walk
 from image_files import write_jpeg, write_truncated_jpeg
 from library_state import consistency_problems, fingerprint
-from pointer import click, drag
+from pointer import click, drag, move, xdotool
 
 SAMPLE_TILES = ["Lakeside rowing boats", "Chelsea the cat", "Bridge cables over the estuary",
                 "Dandelions in the evening light", "Fig in an orange bowl, with two QR cards",
@@ -227,3 +227,37 @@ def test_releasing_over_no_target_changes_nothing(drover):
     assert library_snapshot(session.library) == snapshot
     assert not any(text.startswith("Deleted") for text in session.label_texts())
     assert session.process.poll() is None
+
+
+def test_a_drag_held_still_at_the_bottom_edge_scrolls_the_grid(drover):
+    """Edge autoscroll runs on the grid's frame clock: a drag resting near the
+    bottom edge scrolls the grid with no further motion events. The drag then
+    leaves for a spot with no target, so the library stays as it was."""
+    session, screen = drover
+    snapshot = library_snapshot(session.library)
+    grid = session.find("table", "Photos")
+    view = grid.get_parent().get_extents(Atspi.CoordType.WINDOW)
+    content = grid.get_extents(Atspi.CoordType.WINDOW)
+    assert content.height > view.height + 20, "the sample photos must overflow the grid for this test"
+    start = screen.center(tile(session, "Chelsea the cat"))
+    edge = screen.point(view.x + view.width / 2, view.y + view.height - 12)
+    move(*start)
+    xdotool("mousedown", 1)
+    try:
+        time.sleep(0.15)
+        for i in range(1, 9):
+            move(start[0] + (edge[0] - start[0]) * i / 8, start[1] + (edge[1] - start[1]) * i / 8)
+            time.sleep(0.05)
+        # No more motion from here on: only the frame clock can move the content.
+        wait_for(lambda: (grid.clear_cache(), grid.get_extents(Atspi.CoordType.WINDOW).y < content.y - 20)[1],
+                 10, what="the grid scrolled under a drag held at its bottom edge")
+        screenshot("dnd-autoscroll-held-at-edge")
+        for i in range(1, 9):
+            move(edge[0] + (NO_TARGET[0] - edge[0]) * i / 8, edge[1] + (NO_TARGET[1] - edge[1]) * i / 8)
+            time.sleep(0.05)
+        time.sleep(0.5)
+    finally:
+        xdotool("mouseup", 1)
+    time.sleep(1.0)   # GTK's slide-back of the cancelled drag takes 500 ms
+    assert collection_order(session.library) == SAMPLE_TILES
+    assert library_snapshot(session.library) == snapshot

@@ -34,7 +34,7 @@ final class DroverApplication {
     private func startup() {
         if let css = try? String(contentsOf: DataFiles.styleSheet, encoding: .utf8) { Styles.load(css: css) }
         Styles.addIconSearchPath(DataFiles.icons.path)
-        gtk_window_set_default_icon_name(DroverApplication.id)
+        Window.defaultIconName = DroverApplication.id
         let about = Action("about")
         about.onActivate { [weak self] in self?.showAbout() }
         application.addAction(about)
@@ -200,6 +200,6 @@ final class DroverApplication {
     }
 
     private func showAbout() {
-        AboutDialog.show(parent: mainWindow?.window)
+        AboutDrover.show(parent: mainWindow?.window)
     }
 }

@@ -7,6 +7,11 @@ import GtkKit
 /// another photo for about 0.6 s, that photo joins the drag. A ring fills
 /// over the photo meanwhile. DragKit decides (its dwell timer, and the
 /// session's rules: no duplicates, only photos); this shows it and adds.
+///
+/// The grid's frame clock drives the dwell: each frame asks DragKit's
+/// `DwellFlocking` (whose clock is injectable, so its tests are exact) for
+/// the ring's progress and whether the dwell completed. The ring only
+/// redraws (no relayout), which is safe to do every frame during a drag.
 @MainActor
 final class DwellFlockingController {
     private let grid: PhotoGrid
@@ -14,7 +19,7 @@ final class DwellFlockingController {
     private let coordinator: DragCoordinator
     private var flocking: DwellFlocking?
     private var candidate: (id: GalleryItem.ID, index: Int)?
-    private var ringTimer: TimerSource?
+    private var ringTicker: TickCallback?
 
     init(grid: PhotoGrid, gallery: GalleryController, coordinator: DragCoordinator) {
         self.grid = grid
@@ -41,33 +46,41 @@ final class DwellFlockingController {
     func stop() {
         flocking?.stop()
         candidate = nil
-        ringTimer?.cancel()
-        ringTimer = nil
+        ringTicker?.remove()
+        ringTicker = nil
         grid.setDwell(on: nil, progress: 0)
     }
 
     /// Runs the ring while a dwell is in progress, and adds the photo when it completes.
     private func showRing() {
         guard let flocking, let candidate else {
-            ringTimer?.cancel()
-            ringTimer = nil
+            ringTicker?.remove()
+            ringTicker = nil
             grid.setDwell(on: nil, progress: 0)
             return
         }
         grid.setDwell(on: candidate.id.description, progress: flocking.progress)
-        guard ringTimer == nil else { return }
-        ringTimer = TimerSource.timeout(milliseconds: 16) { [weak self] in
-            guard let self, let flocking = self.flocking, let candidate = self.candidate else { return false }
-            if flocking.poll() != nil, let tile = self.gallery.model.item(at: candidate.index), tile.id == candidate.id {
-                _ = self.coordinator.current?.add(tile, at: candidate.index)
-                self.gallery.window.announce("\(tile.title) joined the drag.")
-            }
-            let progress = flocking.candidate == nil ? 0 : flocking.progress
-            self.grid.setDwell(on: flocking.candidate == nil || progress >= 1 ? nil : candidate.id.description,
-                               progress: progress)
-            if flocking.candidate == nil || progress >= 1 { self.ringTimer = nil; return false }
-            return true
+        guard ringTicker == nil else { return }
+        ringTicker = grid.canvas.addTickCallback { [weak self] _ in
+            guard let self else { return false }
+            let goesOn = self.frame()
+            if !goesOn { self.ringTicker = nil }
+            return goesOn
         }
+    }
+
+    /// One frame of the dwell: adds the photo once DragKit says the dwell is
+    /// complete, and draws the ring; false once there is no ring to draw.
+    private func frame() -> Bool {
+        guard let flocking, let candidate else { return false }
+        if flocking.poll() != nil, let tile = gallery.model.item(at: candidate.index), tile.id == candidate.id {
+            _ = coordinator.current?.add(tile, at: candidate.index)
+            gallery.window.announce("\(tile.title) joined the drag.")
+        }
+        let progress = flocking.candidate == nil ? 0 : flocking.progress
+        let done = flocking.candidate == nil || progress >= 1
+        grid.setDwell(on: done ? nil : candidate.id.description, progress: progress)
+        return !done
     }
 
     /// What identifies a tile in a drag: its first photo (a stack joins as a

@@ -64,8 +64,8 @@ final class PhotoTile {
         noteText.xAlign = 0
         noteText.verticalAlignment = GTK_ALIGN_START
         noteText.isVisible = false
-        gtk_label_set_lines(OpaquePointer(noteText.rawPointer), 7)
-        gtk_label_set_ellipsize(OpaquePointer(noteText.rawPointer), PANGO_ELLIPSIZE_END)
+        noteText.maximumLines = 7
+        noteText.setEllipsizes(true)
         pictureHolder.addOverlay(noteText)
         // The flocking ring: fills while a drag rests over this photo.
         dwellRing.setSizeRequest(width: 64, height: 64)
@@ -162,15 +162,15 @@ final class PhotoTile {
         dwellRing.queueDraw()
     }
 
-    private static func drawRing(_ cairo: OpaquePointer, width: Double, height: Double, progress: Double) {
+    private static func drawRing(_ cairo: CairoContext, width: Double, height: Double, progress: Double) {
         let radius = min(width, height) / 2 - 5
-        cairo_set_line_width(cairo, 6)
-        cairo_set_source_rgba(cairo, 0, 0, 0, 0.35)
-        cairo_arc(cairo, width / 2, height / 2, radius, 0, 2 * .pi)
-        cairo_stroke(cairo)
-        cairo_set_source_rgba(cairo, 0.21, 0.52, 0.89, 1)
-        cairo_arc(cairo, width / 2, height / 2, radius, -.pi / 2, -.pi / 2 + 2 * .pi * progress)
-        cairo_stroke(cairo)
+        cairo.setLineWidth(6)
+        cairo.setSource(red: 0, green: 0, blue: 0, alpha: 0.35)
+        cairo.arc(centreX: width / 2, centreY: height / 2, radius: radius, from: 0, to: 2 * .pi)
+        cairo.stroke()
+        cairo.setSource(red: 0.21, green: 0.52, blue: 0.89)
+        cairo.arc(centreX: width / 2, centreY: height / 2, radius: radius, from: -.pi / 2, to: -.pi / 2 + 2 * .pi * progress)
+        cairo.stroke()
     }
 
     func setSelected(_ selected: Bool) {

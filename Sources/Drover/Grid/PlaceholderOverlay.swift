@@ -36,16 +36,16 @@ final class PlaceholderOverlay {
         if let failure {
             progress.isVisible = false
             status.text = failure
-            gtk_button_set_icon_name(button.pointer(), "window-close-symbolic")
+            button.iconName = "window-close-symbolic"
             button.tooltip = "Dismiss"
             // Last: changing the icon resets the button's accessible name.
             button.accessibleLabel = "Dismiss the error for \(title)"
             root.addCSSClass("failed")
         } else {
             progress.isVisible = true
-            if let value { progress.fraction = value } else { gtk_progress_bar_pulse(OpaquePointer(progress.rawPointer)) }
+            if let value { progress.fraction = value } else { progress.pulse() }
             status.text = value.map { "\(Int(($0 * 100).rounded())) %" } ?? detail
-            gtk_button_set_icon_name(button.pointer(), "process-stop-symbolic")
+            button.iconName = "process-stop-symbolic"
             button.tooltip = "Cancel"
             button.accessibleLabel = "Cancel importing \(title)"
             root.removeCSSClass("failed")

@@ -65,10 +65,8 @@ final class QRRegionLayer: CanvasLayout {
     }
 
     private func frame(of widget: Widget) -> Rect {
-        var bounds = graphene_rect_t()
-        guard gtk_widget_compute_bounds(widget.widget, canvas.widget, &bounds) != 0 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return Rect(x: Double(bounds.origin.x), y: Double(bounds.origin.y),
-                    width: Double(bounds.size.width), height: Double(bounds.size.height))
+        guard let bounds = widget.bounds(in: canvas) else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
     }
 
     /// A span of `side` centred on `centre`, kept inside 0...limit.

@@ -92,9 +92,7 @@ final class AlbumSidebar {
     private func installContextMenu() {
         let click = ClickGesture(button: UInt32(GDK_BUTTON_SECONDARY))
         click.onPressed { [weak self] _, x, y in
-            guard let self, let row = gtk_list_box_get_row_at_y(OpaquePointer(self.list.rawPointer), Int32(y)) else { return }
-            let index = Int(gtk_list_box_row_get_index(row))
-            guard index > 0 else { return }
+            guard let self, let index = self.list.rowIndex(atY: y), index > 0 else { return }
             self.list.select(self.rows[index - 1])
             self.showMenu(for: index - 1, x: x, y: y)
         }

@@ -65,9 +65,7 @@ final class MainWindow {
     /// call; before it, the message becomes the focused widget's description,
     /// which screen readers speak when it changes.
     func announce(_ message: String) {
-        if drover_accessible_announce(OpaquePointer(window.rawPointer), message) != 0 { return }
-        let target = window.focusedWidget.map { OpaquePointer($0) } ?? OpaquePointer(grid.canvas.rawPointer)
-        drover_accessible_set_description(target, message)
+        window.announce(message, describingFocusOr: grid.canvas)
     }
 
     /// Shows the grid, or the empty state when there is nothing to show.

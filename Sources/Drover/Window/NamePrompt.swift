@@ -27,8 +27,8 @@ final class NamePrompt {
 
     /// Opens next to `anchor` with `initial` text; calls `done` with a non-empty name.
     func ask(from anchor: Widget, at point: (x: Double, y: Double)? = nil, initial: String, done: @escaping (String) -> Void) {
-        if gtk_widget_get_parent(popover.widget) != anchor.widget {
-            if gtk_widget_get_parent(popover.widget) != nil { popover.unparent() }
+        if !popover.isChild(of: anchor) {
+            if popover.hasParent { popover.unparent() }
             popover.setParent(anchor)
         }
         if let point { popover.point(at: point.x, point.y) }

@@ -15,6 +15,12 @@ public final class Button: Widget {
         get { gtk_button_get_label(button).map { String(cString: $0) } ?? "" }
         set { gtk_button_set_label(button, newValue) }
     }
+    /// The themed icon the button shows instead of a label. Setting it
+    /// resets the button's accessible name: set `accessibleLabel` after it.
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(button).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(button, newValue) }
+    }
     public func setHasFrame(_ on: Bool) { gtk_button_set_has_frame(button, on ? 1 : 0) }
     /// Makes the button activate `action` (for example `app.new-album`).
     public func setActionName(_ name: String?) { gtk_actionable_set_action_name(OpaquePointer(rawPointer), name) }

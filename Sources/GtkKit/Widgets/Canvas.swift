@@ -33,6 +33,14 @@ public final class Canvas: Widget {
     public func addChild(_ child: Widget) { gtk_widget_set_parent(child.widget, widget) }
     public func removeChild(_ child: Widget) { gtk_widget_unparent(child.widget) }
 
+    /// Moves `child` to just after `previous` among the canvas's children (to
+    /// the front with nil), unless it is there already. Sibling order is the
+    /// order AT-SPI lists children in and Tab moves focus in.
+    public func keepChild(_ child: Widget, after previous: Widget?) {
+        guard gtk_widget_get_prev_sibling(child.widget) != previous?.widget else { return }
+        gtk_widget_insert_after(child.widget, widget, previous?.widget)
+    }
+
     /// Allocates `child` at (x, y) with the given size, offset by a
     /// translation and scaled about its centre (for animations).
     public func place(_ child: Widget, x: Double, y: Double, width: Int32, height: Int32,

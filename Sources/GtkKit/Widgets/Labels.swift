@@ -13,6 +13,11 @@ public final class Label: Widget {
         gtk_label_set_ellipsize(label, on ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
     }
     public func setWraps(_ on: Bool) { gtk_label_set_wrap(label, on ? 1 : 0) }
+    /// With ellipsizing and wrapping on, at most this many lines show (-1: no limit).
+    public var maximumLines: Int32 {
+        get { gtk_label_get_lines(label) }
+        set { gtk_label_set_lines(label, newValue) }
+    }
     public var xAlign: Float {
         get { gtk_label_get_xalign(label) }
         set { gtk_label_set_xalign(label, newValue) }
@@ -52,6 +57,8 @@ public final class ProgressBar: Widget {
         get { gtk_progress_bar_get_fraction(OpaquePointer(rawPointer)) }
         set { gtk_progress_bar_set_fraction(OpaquePointer(rawPointer), newValue) }
     }
+    /// Moves the bouncing block along: progress of unknown extent.
+    public func pulse() { gtk_progress_bar_pulse(OpaquePointer(rawPointer)) }
 }
 
 /// A `GtkEntry`.

@@ -25,6 +25,17 @@ public final class ListBox: Widget {
         gtk_list_box_get_selected_row(list).map { Int(gtk_list_box_row_get_index($0)) }
     }
 
+    /// The index of the row at `y` (in the list's coordinates), if any.
+    public func rowIndex(atY y: Double) -> Int? {
+        gtk_list_box_get_row_at_y(list, Int32(y)).map { Int(gtk_list_box_row_get_index($0)) }
+    }
+
+    /// Draws GTK's drop highlight around `row` while a drag hovers it; nil
+    /// removes the highlight.
+    public func dragHighlight(_ row: ListBoxRow?) {
+        if let row { gtk_list_box_drag_highlight_row(list, row.row) } else { gtk_list_box_drag_unhighlight_row(list) }
+    }
+
     /// A row was selected (`nil` when the selection was cleared); called with the row's index.
     @discardableResult
     public func onRowSelected(_ handler: @escaping @MainActor (Int?) -> Void) -> SignalConnection {

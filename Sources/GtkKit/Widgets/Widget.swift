@@ -106,6 +106,19 @@ open class Widget: Object {
         gtk_widget_insert_action_group(widget, name, group?.actionGroup)
     }
 
+    /// Whether the widget has a parent (a popover attached to a widget counts).
+    public var hasParent: Bool { gtk_widget_get_parent(widget) != nil }
+    /// Whether `other` is this widget's parent.
+    public func isChild(of other: Widget) -> Bool { gtk_widget_get_parent(widget) == other.widget }
+
+    /// The widget's bounds in `other`'s coordinates, or nil when the two do not
+    /// share a common ancestor (or the widget is not allocated).
+    public func bounds(in other: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, other.widget, &bounds) != 0 else { return nil }
+        return (Double(bounds.origin.x), Double(bounds.origin.y), Double(bounds.size.width), Double(bounds.size.height))
+    }
+
     /// The widget's position translated into `other`'s coordinates.
     public func translate(_ x: Double, _ y: Double, to other: Widget) -> (x: Double, y: Double)? {
         var outX = 0.0, outY = 0.0

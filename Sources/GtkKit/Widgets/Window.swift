@@ -23,6 +23,21 @@ open class Window: Widget {
     public func destroy() { gtk_window_destroy(window) }
     public var focusedWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
 
+    /// The icon every window of the application shows, by themed icon name.
+    public static var defaultIconName: String? {
+        get { gtk_window_get_default_icon_name().map { String(cString: $0) } }
+        set { gtk_window_set_default_icon_name(newValue) }
+    }
+
+    /// Tells assistive technology `message`. Before GTK 4.14 there is no
+    /// announce call: the message becomes the description of the focused
+    /// widget (or of `fallback` when nothing has focus), and screen readers
+    /// speak that change where the user is.
+    public func announce(_ message: String, describingFocusOr fallback: Widget) {
+        if drover_accessible_announce(accessible, message) != 0 { return }
+        drover_accessible_set_description(focusedWidget.map { OpaquePointer($0) } ?? fallback.accessible, message)
+    }
+
     /// Return `true` to keep the window open.
     @discardableResult
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {

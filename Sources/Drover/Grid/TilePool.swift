@@ -1,0 +1,51 @@
+import GtkKit
+
+/// The grid's spare tiles. Only the visible tiles (plus a margin) exist; a
+/// tile scrolled out of view comes back here, unbound and hidden, and is the
+/// next one shown. This owns that pool and the wiring every new tile gets
+/// once: its actions (over AT-SPI, menus and shortcuts), its placeholder
+/// button and its focus tracking, all reported to the grid.
+@MainActor
+final class TilePool {
+    private unowned let grid: PhotoGrid
+    private var spare: [PhotoTile] = []
+
+    init(grid: PhotoGrid) {
+        self.grid = grid
+    }
+
+    /// A tile to show: a recycled one, or a new one added to the canvas.
+    func take() -> PhotoTile {
+        if let tile = spare.popLast() {
+            tile.root.isVisible = true
+            return tile
+        }
+        let tile = PhotoTile()
+        tile.onPlaceholderAction = { [weak grid] id in grid?.onPlaceholderAction?(id) }
+        // Each tile's actions appear over AT-SPI as its own actions, so
+        // assistive technology (and tests) can run them on that tile.
+        let actions = ActionGroup()
+        for action in TileAction.allCases {
+            tile.actions[action] = actions.add(action.rawValue) { [weak grid, weak tile] in
+                guard let grid, let id = tile?.model?.id, let index = grid.index(of: id) else { return }
+                grid.onTileAction?(action, index)
+            }
+        }
+        tile.root.insertActionGroup("tile", actions)
+        let focus = FocusController()
+        focus.onEnter { [weak grid, weak tile] in
+            guard let grid, let id = tile?.model?.id else { return }
+            grid.tileFocused(id)
+        }
+        tile.root.add(focus)
+        grid.canvas.addChild(tile.root)
+        return tile
+    }
+
+    func recycle(_ tile: PhotoTile) {
+        tile.unbind()
+        // Hidden tiles are skipped by GTK's focus chain, drawing and AT-SPI.
+        tile.root.isVisible = false
+        spare.append(tile)
+    }
+}
