@@ -12,7 +12,7 @@ import Testing
         let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { result[url.path] = try Data(contentsOf: url) }
         }
         return result
