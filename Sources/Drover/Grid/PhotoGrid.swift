@@ -44,7 +44,7 @@ final class PhotoGrid: CanvasLayout {
 
     var onSelectionChanged: (() -> Void)?
     var onContextMenu: ((_ index: Int, _ x: Double, _ y: Double) -> Void)?
-    var onPlaceholderAction: ((String) -> Void)?
+    var onPlaceholderAction: ((String, PlaceholderOverlay.Choice) -> Void)?
     /// A tile's action ran (from its AT-SPI actions, its menu or a shortcut): name and index.
     var onTileAction: ((TileAction, Int) -> Void)?
     /// Keys the grid does not handle itself go here first (Delete, Ctrl+C, …).
@@ -228,7 +228,7 @@ final class PhotoGrid: CanvasLayout {
             return tile
         }
         let tile = PhotoTile()
-        tile.onPlaceholderAction = { [weak self] id in self?.onPlaceholderAction?(id) }
+        tile.onPlaceholderAction = { [weak self] id, choice in self?.onPlaceholderAction?(id, choice) }
         // Each tile's actions appear over AT-SPI as its own actions, so
         // assistive technology (and tests) can run them on that tile.
         let actions = ActionGroup()
