@@ -84,13 +84,14 @@ def test_killed_import_leaves_a_consistent_library(tmp_path, kill_after):
         session.cleanup()
 
 
+@pytest.mark.timeout(300)  # a 2,000-photo import (about 20 s here) before the usual checks
 def test_two_thousand_photos_open_with_recycled_tiles(tmp_path):
     total = 2000
     originals = make_images(tmp_path / "originals", total, width=32, height=24)
     session = DroverSession(library=tmp_path / "library", args=["--import", str(originals), "--import-only"])
     try:
         started = time.monotonic()
-        result = session.run_to_completion(timeout=240)
+        result = session.run_to_completion(timeout=180)
         print(f"--import-only of {total}: {time.monotonic() - started:.1f}s; {result.stdout.splitlines()[-1]}")
         assert result.returncode == 0, result.stdout[-2000:] + result.stderr
         assert f"Imported {total} photos, 0 failed" in result.stdout
@@ -115,9 +116,9 @@ def test_two_thousand_photos_open_with_recycled_tiles(tmp_path):
         # On this bare Xvfb the first key press after the click never arrives (seen every time), so
         # press Right first: it only moves the focus to the second photo.
         subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2),
-                        "click", "1", "sleep", "0.3", "key", "Right"], check=True)
+                        "click", "1", "sleep", "0.3", "key", "Right"], check=True, timeout=20)
         time.sleep(0.3)
-        subprocess.run(["xdotool", "key", "End"], check=True)
+        subprocess.run(["xdotool", "key", "End"], check=True, timeout=20)
         tiles = session.wait_for_tiles(lambda names: "img-1999" in names, timeout=20, what="the last tile after End")
         assert "img-0000" not in tiles
         assert len(tiles) < 200, f"{len(tiles)} tiles exist after scrolling"
