@@ -21,8 +21,9 @@ from test_dnd_grid import PEER_POSITION, SAMPLE_TILES
 PLACEHOLDER = "Importing Dropped image.png"
 # Drover gives up on a source that has sent nothing for 20 s (DragKit's StallWatch).
 # DROVER_STALL_SECONDS shortens that for the stall tests, so they see the end of a
-# stall in seconds rather than wait 20.
-STALL_SECONDS = 3
+# stall in seconds rather than wait 20. Not shorter: on a loaded 2-core machine a
+# working transfer can pause for a couple of seconds.
+STALL_SECONDS = 5
 STALLED = f"Could not import Dropped image.png: No data for {STALL_SECONDS} s"
 
 
@@ -179,9 +180,11 @@ def test_a_stalled_image_drop_ends_with_no_data_and_leaves_nothing(drover_quick_
     with python_peer("slow_source.py", "--image", image, "--stall-after", "60000", title="Slow Source Peer",
                      position=PEER_POSITION, record=record, log=tmp_path / "peer.log") as peer:
         drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
-        wait_for_record(record, lambda e: e["event"] == "stalled", what="the source to stall")
+        # (Waiting for the placeholder, not for the source's "stalled": on a very loaded
+        # machine Drover may give up before 60 KB have come, which is still a silent source.)
         names = session.wait_for_tiles(lambda t: STALLED in t, timeout=30, what="the placeholder to give up")
         assert names == SAMPLE_TILES[:1] + [STALLED] + SAMPLE_TILES[1:]
+        assert any(e["event"] == "write-start" for e in records(record)), "the source was never asked for data"
         # Drover finished the drop (as failed: GTK 4.8's X11 source is not told that, only
         # that the drag is over), and asked the source to delete nothing.
         ended = wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the drag's end")
@@ -199,13 +202,13 @@ def test_a_stalled_image_drop_ends_with_no_data_and_leaves_nothing(drover_quick_
 @pytest.mark.slow
 def test_retry_reads_a_stalled_paste_again(drover_quick_to_give_up, tmp_path):
     session, _ = drover_quick_to_give_up
-    image = noisy_png(tmp_path / "slow.png", 160, 120)          # ~58 KB: stalls at 20 KB, then all of it
+    image = noisy_png(tmp_path / "slow.png", 160, 120)          # ~58 KB: 50 KB and a stall, then all of it
     record = tmp_path / "slow.jsonl"
-    with python_peer("slow_source.py", "--image", image, "--clipboard", "--stall-after", "20000", "--stall-once",
-                     title="Slow Clipboard Peer", position=PEER_POSITION, record=record, log=tmp_path / "peer.log"):
+    with python_peer("slow_source.py", "--image", image, "--clipboard", "--rate", "1000000", "--stall-after", "20000",
+                     "--stall-once", title="Slow Clipboard Peer", position=PEER_POSITION, record=record,
+                     log=tmp_path / "peer.log"):
         wait_for_record(record, lambda e: e["event"] == "clipboard-ready", what="the peer to own the clipboard")
         run_action(tile(session, SAMPLE_TILES[0]), "tile.paste-after")
-        wait_for_record(record, lambda e: e["event"] == "stalled", what="the first transfer to stall")
         names = session.wait_for_tiles(lambda t: STALLED in t, timeout=30, what="the placeholder to give up")
         assert names == SAMPLE_TILES[:1] + [STALLED] + SAMPLE_TILES[1:]
         assert "Dropped image" not in library_snapshot(session.library)["order"]
