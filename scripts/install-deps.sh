@@ -11,11 +11,12 @@ BUILD_PACKAGES=(
   webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
 )
 # Tests: a virtual display, a session bus with the accessibility bus, pointer
-# automation, screenshots, AT-SPI from the system Python, and image tools.
+# automation, screenshots, AT-SPI from the system Python, image tools, and a
+# time limit on every end-to-end test (pytest-timeout).
 TEST_PACKAGES=(
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
-  imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest
+  imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
   nautilus gvfs gnome-maps
 )
 

@@ -2,16 +2,38 @@
 # Installs what Drover needs (idempotently), builds it, and runs every test:
 # unit tests, GTK tests under a virtual display, and end-to-end tests that
 # drive the real binary over AT-SPI.
+#
+# Nothing here can hang: each stage has a time limit (generous: several times
+# what it takes on a loaded 2-core machine), and the whole run stops after
+# TEST_TIME_LIMIT seconds (default 40 minutes, inside a 45-minute CI job), with
+# a message naming the stage that ran out of time. Each end-to-end test has
+# its own limit too (Tests/EndToEnd/conftest.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bash scripts/install-deps.sh --test
+total=${TEST_TIME_LIMIT:-2400}
 
-echo "== Building"
-swift build --build-tests
+# stage SECONDS WHAT COMMAND...: runs COMMAND for at most SECONDS, or for what
+# is left of the whole run's time if that is less.
+stage() {
+  local limit=$1 what=$2
+  shift 2
+  local left=$((total - SECONDS))
+  if [ "$left" -lt "$limit" ]; then limit=$left; fi
+  if [ "$limit" -le 0 ]; then
+    echo "error: no time left for: $what (the whole run may take $total s)" >&2
+    exit 124
+  fi
+  echo "== $what"
+  bash scripts/time-limit.sh "$limit" "$what" "$@"
+}
 
-echo "== Unit and GTK tests (Swift)"
-bash scripts/with-display.sh swift test --skip-build
+stage 900 "Installing dependencies" bash scripts/install-deps.sh --test
 
-echo "== End-to-end tests (real drover, AT-SPI, screenshots in test-output/)"
-bash scripts/with-display.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v Tests/EndToEnd
+stage 1500 "Building" swift build --build-tests
+
+stage 900 "Unit and GTK tests (Swift)" \
+  bash scripts/with-display.sh swift test --skip-build
+
+stage 1200 "End-to-end tests (real drover, AT-SPI, screenshots in test-output/)" \
+  bash scripts/with-display.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v Tests/EndToEnd

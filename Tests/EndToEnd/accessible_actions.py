@@ -28,7 +28,7 @@ def focus(node):
 def keys(*names):
     """Presses keys on the focused window, e.g. keys("ctrl+d", "Tab", "Return")."""
     for name in names:
-        subprocess.run(["xdotool", "key", name], check=True)
+        subprocess.run(["xdotool", "key", name], check=True, timeout=20)
         time.sleep(0.15)
 
 

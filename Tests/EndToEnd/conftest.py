@@ -29,7 +29,17 @@ def hold_x_display():
         xlib.XCloseDisplay(display)
 
 
+# Every test is bounded, fixtures included (issue 9, "A suite that never hangs"): past
+# this many seconds pytest-timeout fails it, printing where it was waiting. The slowest
+# test takes about 30 s on a loaded 2-core machine; a test that needs longer says so with
+# @pytest.mark.timeout(N). (`--timeout N` on the command line overrides them all.)
+TEST_TIMEOUT = 120
+
+
 def pytest_configure(config):
+    if not config.pluginmanager.hasplugin("timeout"):
+        raise pytest.UsageError("the end-to-end tests need pytest-timeout, so that no test can hang: "
+                                "install python3-pytest-timeout (scripts/install-deps.sh --test does)")
     config.addinivalue_line("markers", "slow: takes more than about 10 seconds (timeouts, slow peers, Nautilus)")
     # libatspi 2.46 marks get_action_name deprecated, but its replacement is
     # not in Debian 12's typelib yet.
@@ -40,12 +50,13 @@ def pytest_configure(config):
 @pytest.fixture
 def drover():
     """A drover on a fresh library (the sample photos), and its screen mapping."""
-    from dnd import Screen
-    from drover_session import DroverSession
-    session = DroverSession()
-    try:
-        session.start()
-        session.wait_for_tiles(lambda names: len(names) >= 12, what="the sample photos")
-        yield session, Screen.of_drover(session)
-    finally:
-        session.cleanup()
+    from dnd import running_drover
+    yield from running_drover()
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("timeout") is not None:
+        return
+    for item in items:
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT))

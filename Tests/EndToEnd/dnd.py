@@ -16,7 +16,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from drover_session import Atspi, wait_for
+from drover_session import Atspi, DroverSession, end_process, wait_for
 from library_state import database, files_in
 
 PEERS = Path(__file__).resolve().parent / "peers"
@@ -25,7 +25,7 @@ NO_TARGET = (1200, 300)              # bare root window, right of Drover: nothin
 
 
 def xdotool_output(*args):
-    result = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True)
+    result = subprocess.run(["xdotool", *map(str, args)], capture_output=True, text=True, timeout=20)
     return result.stdout.strip()
 
 
@@ -82,6 +82,19 @@ class Screen:
         return self.point(e.x + e.width * (0.5 + dx), e.y + e.height * (0.5 + dy))
 
 
+def running_drover(env=None):
+    """Yields a drover on a fresh library (the sample photos), with `env` added
+    to its environment, and its screen mapping; cleans up after. (The body of
+    the `drover` fixture, for fixtures that need another environment.)"""
+    session = DroverSession(env=env)
+    try:
+        session.start()
+        session.wait_for_tiles(lambda names: len(names) >= 12, what="the sample photos")
+        yield session, Screen.of_drover(session)
+    finally:
+        session.cleanup()
+
+
 class Peer:
     """A peer process with a window titled `title`, moved to (x, y) on the screen."""
 
@@ -115,7 +128,7 @@ class Peer:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
+                end_process(self.process, self.title)
 
     def __enter__(self):
         return self

@@ -5,6 +5,7 @@ The display and session bus come from the caller (scripts/test.sh runs pytest
 under xvfb-run and dbus-run-session)."""
 
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -47,14 +48,38 @@ def wait_for(predicate, timeout=30.0, interval=0.2, what="condition"):
         time.sleep(interval)
 
 
+def read_line(stream, timeout, what="a line"):
+    """The next line from a child process's text pipe, waiting at most `timeout`
+    seconds (a bare readline() waits for ever on a child that hangs)."""
+    ready, _, _ = select.select([stream], [], [], timeout)
+    if not ready:
+        raise TimeoutError(f"timed out after {timeout:.0f}s waiting for {what}")
+    return stream.readline()
+
+
+def end_process(process, what, grace=10):
+    """Stops a child that was sent SIGTERM (or was killed) and waits for it,
+    boundedly: SIGKILL after `grace` seconds, then a clear error if even that
+    does not end it (a process stuck in the kernel)."""
+    try:
+        process.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        try:
+            process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            raise TimeoutError(f"{what} (pid {process.pid}) did not end {2 * grace}s after being stopped") from None
+
+
 class DroverSession:
     """One drover process on a fresh temporary library, or a given one."""
 
-    def __init__(self, library=None, args=(), home=None):
+    def __init__(self, library=None, args=(), home=None, env=None):
         self.root = Path(tempfile.mkdtemp(prefix="drover-e2e-"))
         self.home = Path(home) if home else self.root / "home"
         self.library = Path(library) if library else self.root / "library"
         self.args = list(args)
+        self.extra_env = dict(env or {})
         self.process = None
         self.log = self.root / "drover.log"
 
@@ -66,6 +91,7 @@ class DroverSession:
             path.mkdir(parents=True, exist_ok=True)
             env[name] = str(path)
         env.update(GDK_BACKEND="x11", GSK_RENDERER="cairo", NO_AT_BRIDGE="0", GTK_A11Y="atspi")
+        env.update(self.extra_env)
         return env
 
     def start(self):
@@ -74,7 +100,7 @@ class DroverSession:
                                         stderr=subprocess.STDOUT)
         return self
 
-    def run_to_completion(self, timeout=600):
+    def run_to_completion(self, timeout=120):
         """Runs drover with the session's environment and waits (for --import-only)."""
         command = [str(drover_binary()), "--library", str(self.library), *self.args]
         return subprocess.run(command, env=self.environment(), capture_output=True, text=True, timeout=timeout)
@@ -132,16 +158,12 @@ class DroverSession:
     def stop(self):
         if self.process and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            end_process(self.process, "drover")
 
     def kill(self):
         if self.process and self.process.poll() is None:
             self.process.kill()
-            self.process.wait()
+            end_process(self.process, "drover")
 
     def cleanup(self):
         self.stop()
@@ -194,7 +216,7 @@ def screenshot(name):
     """Takes a screenshot of the whole X screen into test-output/NAME.png."""
     OUTPUT.mkdir(exist_ok=True)
     path = OUTPUT / f"{name}.png"
-    subprocess.run(["import", "-window", "root", str(path)], check=True)
+    subprocess.run(["import", "-window", "root", str(path)], check=True, timeout=30)
     return path
 
 

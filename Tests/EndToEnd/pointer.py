@@ -7,7 +7,9 @@ import time
 
 
 def xdotool(*args):
-    subprocess.run(["xdotool", *map(str, args)], check=True)
+    # Bounded: `mousemove --sync` waits for the pointer to arrive, which a
+    # wedged X server would never report.
+    subprocess.run(["xdotool", *map(str, args)], check=True, timeout=20)
 
 
 def move(x, y):

@@ -20,7 +20,7 @@ import time
 from accessible_actions import focus, keys, run_action, tile
 from atspi_audit import audit, is_interactive
 from dnd import PEERS, SYSTEM_PYTHON, python_peer, tile_nodes
-from drover_session import OUTPUT, Atspi, GLib, screenshot, walk, wait_for
+from drover_session import OUTPUT, Atspi, GLib, end_process, read_line, screenshot, walk, wait_for
 from pointer import drag
 from test_accessibility import album_photo_count
 from test_dnd_grid import PEER_POSITION, SAMPLE_TILES
@@ -149,7 +149,7 @@ def test_export_qr_codes_through_the_action_and_the_keyboard(tmp_path):
         location = wait_for(lambda: next((node for node, _ in walk(dialog) if node.get_role_name() == "text"
                                           and node.get_state_set().contains(Atspi.StateType.FOCUSED)), None),
                             5, what="the focused location entry")
-        subprocess.run(["xdotool", "type", "--delay", "15", f"{folder}/"], check=True)
+        subprocess.run(["xdotool", "type", "--delay", "15", f"{folder}/"], check=True, timeout=30)
         wait_for(lambda: entry_text(location) == f"{folder}/", 5, what="the typed folder in the location entry")
         screenshot("a11y-export-qr-chooser")
         export.do_action(0)
@@ -159,7 +159,7 @@ def test_export_qr_codes_through_the_action_and_the_keyboard(tmp_path):
     assert sorted(p.name for p in folder.iterdir()) == [p.name for p in pngs], "something else was left in the folder"
     decoded = set()
     for png in pngs:
-        result = subprocess.run(["zbarimg", "--raw", "-q", str(png)], capture_output=True, text=True)
+        result = subprocess.run(["zbarimg", "--raw", "-q", str(png)], capture_output=True, text=True, timeout=30)
         assert result.returncode == 0, f"zbarimg found no code in {png.name}: {result.stderr}"
         texts = result.stdout.splitlines()
         assert len(texts) == 1, f"{png.name} holds {texts}"
@@ -212,7 +212,8 @@ def test_paste_imports_files_copied_in_another_application(drover, tmp_path):
     copier = subprocess.Popen(peer_command("copy_files.py", original), env=peer_environment(),
                               stdout=subprocess.PIPE, stderr=open(tmp_path / "copier.log", "w"), text=True)
     try:
-        assert copier.stdout.readline().strip() == "ready", (tmp_path / "copier.log").read_text()
+        ready = read_line(copier.stdout, 30, what="the copying peer to own the clipboard")
+        assert ready.strip() == "ready", (tmp_path / "copier.log").read_text()
         assert read_clipboard("--mime", "text/uri-list").split() == [original.as_uri()]
         focus(tile(session, names[3]))
         keys("ctrl+v")
@@ -221,7 +222,7 @@ def test_paste_imports_files_copied_in_another_application(drover, tmp_path):
         assert after == names[:4] + ["harbour-at-dusk"] + names[4:]
     finally:
         copier.terminate()
-        copier.wait(timeout=10)
+        end_process(copier, "the copying peer")
     # Copied in, never moved: the outside file is untouched.
     assert original.exists() and sha256(original) == digest and original.stat().st_mtime_ns == modified
     assert sorted(p.name for p in outside.iterdir()) == ["harbour-at-dusk.png"]

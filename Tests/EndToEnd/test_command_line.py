@@ -96,7 +96,7 @@ def test_two_imports_at_once_into_one_library(tmp_path):
         processes.append(subprocess.Popen(command, env=session.environment(), stdout=subprocess.PIPE,
                                           stderr=subprocess.PIPE, text=True))
     try:
-        results = [process.communicate(timeout=180) + (process.returncode,) for process in processes]
+        results = [process.communicate(timeout=100) + (process.returncode,) for process in processes]
         imported = []
         for (stdout, stderr, status), name in zip(results, ("a", "b")):
             if status == 0:

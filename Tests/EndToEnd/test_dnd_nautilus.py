@@ -145,7 +145,8 @@ def test_qr_codes_dragged_to_nautilus_are_pngs_that_decode(drover, nautilus_fold
     assert len(files) == 2 and all(f.suffix == ".png" for f in files), files
     decoded = set()
     for f in files:
-        decoded |= set(subprocess.run(["zbarimg", "--raw", "-q", str(f)], capture_output=True, text=True).stdout.split())
+        decoded |= set(subprocess.run(["zbarimg", "--raw", "-q", str(f)], capture_output=True, text=True,
+                                      timeout=30).stdout.split())
     assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
 
 

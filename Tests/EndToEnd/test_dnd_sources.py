@@ -12,7 +12,7 @@ from urllib.parse import urlparse, unquote
 import pytest
 
 from dnd import python_peer, tile, wait_for_record
-from drover_session import screenshot, wait_for
+from drover_session import end_process, screenshot, wait_for
 from pointer import drag
 
 PEER_POSITION = (0, 780)
@@ -54,7 +54,8 @@ def test_qr_codes_dragged_to_a_peer_are_crops_that_decode_to_their_text(drover, 
     assert len(drop["uris"]) == 2 and all(uri.endswith(".png") for uri in drop["uris"])
     decoded = set()
     for uri in drop["uris"]:
-        out = subprocess.run(["zbarimg", "--raw", "-q", path_of(uri)], capture_output=True, text=True).stdout
+        out = subprocess.run(["zbarimg", "--raw", "-q", path_of(uri)], capture_output=True, text=True,
+                             timeout=30).stdout
         decoded |= set(out.split())
     assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
     assert "image/png" in drop["formats"]
@@ -91,8 +92,8 @@ def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
                                  text=True, timeout=60).stdout.split()
         time.sleep(3)  # Maps lays out its map view after mapping the window
         for window in windows:
-            subprocess.run(["xdotool", "windowmove", window, "200", "200"], check=True)
-            subprocess.run(["xdotool", "windowsize", window, "900", "700"], check=True)
+            subprocess.run(["xdotool", "windowmove", window, "200", "200"], check=True, timeout=20)
+            subprocess.run(["xdotool", "windowsize", window, "900", "700"], check=True, timeout=20)
         time.sleep(2)
         region = (210, 260, 880, 600)  # the map view, below Maps' header bar
         before = red_pixels(screenshot("maps-before-drop"), region)
@@ -101,4 +102,4 @@ def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
                  what="a pin on the map")
     finally:
         maps.kill()
-        maps.wait()
+        end_process(maps, "GNOME Maps")

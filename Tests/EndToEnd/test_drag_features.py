@@ -33,7 +33,7 @@ def test_qr_badge_drags_one_cropped_image_per_code_that_decodes_to_its_text():
         for name in new:
             assert name.startswith("QR code"), name
             result = subprocess.run(["zbarimg", "--raw", "-q", str(drover.library / "photos" / name)],
-                                    capture_output=True, text=True)
+                                    capture_output=True, text=True, timeout=30)
             decoded |= set(result.stdout.split())
         assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
         screenshot("qr-crops-imported")

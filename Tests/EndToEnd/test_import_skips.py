@@ -41,7 +41,10 @@ def make_long_chain(root):
     parent = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     relative, length, first_too_long = [], len(os.fsencode(root)), None
     try:
-        while first_too_long is None or len(relative) < first_too_long.count("/") + 2:
+        # Bounded by arithmetic: each level adds 251 bytes, so this many levels pass PATH_MAX.
+        for _ in range(PATH_MAX // (len(name) + 1) + 3):
+            if first_too_long is not None and len(relative) >= first_too_long.count("/") + 2:
+                break
             os.mkdir(name, dir_fd=parent)
             child = os.open(name, os.O_RDONLY | os.O_DIRECTORY, dir_fd=parent)
             os.close(parent)

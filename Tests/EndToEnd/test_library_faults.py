@@ -223,7 +223,7 @@ def test_a_read_only_library_can_be_browsed(tmp_path):
     remounted read-only: the kernel refuses every write."""
     disk = tmp_path / "disk"
     disk.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(disk)]).returncode != 0:
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(disk)], timeout=30).returncode != 0:
         pytest.skip("cannot mount a tmpfs here (needs root)")
     drover = DroverSession(library=disk / "library")
     try:

@@ -9,6 +9,11 @@ import GtkKit
 /// with its own progress and cancel button; the data is read without blocking,
 /// the photo is prepared off the main thread, and it then takes the
 /// placeholder's place, wherever the placeholder is by then.
+///
+/// Every read from the other application (image bytes, a file list, text) runs
+/// under a `TransferWatchdog`: a source that sends nothing for 20 s ends its
+/// placeholder with "No data for 20 s", Cancel, and Retry where the source can
+/// be read again (the clipboard; a drop is finished when it stalls).
 @MainActor
 final class DropImporter {
     /// Image data larger than this is refused (a hostile or broken source must not fill memory).
@@ -47,36 +52,58 @@ final class DropImporter {
     /// Imports a drop from outside into an album that is not on screen: no
     /// placeholders to show, so the outcome is reported in a toast.
     func importDrop(_ drop: ContentReader, intoAlbum album: AlbumID) {
-        Task {
+        let finisher = DropFinisher(drop)
+        let watchdog = TransferWatchdog()
+        let reading = Task {
             do {
-                let urls = try await drop.readFiles()
-                drop.finish(GDK_ACTION_COPY)
+                let urls = try await watched(by: watchdog) { try await drop.readFiles() }
+                guard !watchdog.hasStalled else { return }
+                finisher.finish(GDK_ACTION_COPY)
                 let report = try await library.importFiles(urls.filter(\.isFileURL), into: .album(album))
                 gallery.window.toast.show(ImportCoordinator.summary(imported: report.imported.count,
                                                                     failures: report.failures.map(\.localizedDescription)))
             } catch {
-                drop.finish(GdkDragAction(0))
+                guard !watchdog.hasStalled else { return }
+                finisher.finish(GdkDragAction(0))
                 gallery.window.toast.show("Could not add the dropped items: \(GalleryController.describe(error))")
             }
+        }
+        watchdog.start { [weak self] message in
+            reading.cancel()
+            finisher.finish(GdkDragAction(0))
+            self?.gallery.window.toast.show("Could not add the dropped items: \(message)")
         }
     }
 
     // MARK: Files
 
     private func importFiles(from drop: ContentReader, at index: Int) {
-        Task {
+        let finisher = DropFinisher(drop)
+        let watchdog = TransferWatchdog()
+        let reading = Task {
             let urls: [URL]
             do {
-                urls = try await drop.readFiles()
-                drop.finish(GDK_ACTION_COPY)
+                urls = try await watched(by: watchdog) { try await drop.readFiles() }
             } catch {
-                drop.finish(GdkDragAction(0))
+                guard !watchdog.hasStalled else { return }
+                finisher.finish(GdkDragAction(0))
                 // A malformed or unreadable file list: one error tile says so.
                 let context = model.insertPlaceholder(at: index, title: "Dropped files") {}
                 context.fail("The list of dropped files could not be read: \(GalleryController.describe(error))")
                 return
             }
+            guard !watchdog.hasStalled else { return }
+            finisher.finish(GDK_ACTION_COPY)
             importFiles(urls, at: index)
+        }
+        // No placeholder while the list is read (it says how many items there
+        // are, normally at once): a stalled list gets one.
+        watchdog.start { [weak self] message in
+            reading.cancel()
+            finisher.finish(GdkDragAction(0))
+            guard let self else { return }
+            let context = model.insertPlaceholder(at: index, title: "Dropped files") {}
+            model.stall(context, message: message, retry: retry(drop, replacing: context))
         }
     }
 
@@ -140,13 +167,19 @@ final class DropImporter {
             task?.cancel()
             finisher.finish(GdkDragAction(0))
         }
-        task = Task {
+        let watchdog = TransferWatchdog()
+        let reading = Task {
             do {
-                let (stream, chosen) = try await drop.openStream(mimeTypes: [type])
-                let data = try await stream.readAll(limit: Self.maximumImageBytes) { bytes in
-                    self.model.setDetail("\(bytes / 1024) KB received", for: context)
+                let (data, chosen) = try await watched(by: watchdog) {
+                    let (stream, chosen) = try await drop.openStream(mimeTypes: [type])
+                    watchdog.heard()
+                    let data = try await stream.readAll(limit: Self.maximumImageBytes) { bytes in
+                        watchdog.heard()
+                        self.model.setDetail("\(bytes / 1024) KB received", for: context)
+                    }
+                    return (data, chosen)
                 }
-                guard context.index != nil else { return }  // cancelled meanwhile
+                guard context.index != nil, context.state == .loading else { return }  // cancelled or stalled meanwhile
                 finisher.finish(GDK_ACTION_COPY)
                 let lease = try FileLease()
                 let file = try lease.makeFileURL(named: "Dropped image." + Self.fileExtension(for: chosen))
@@ -155,12 +188,15 @@ final class DropImporter {
                 lease.end()
             } catch is CancellationError {
                 finisher.finish(GdkDragAction(0))
-                context.delete()
+                // A stalled placeholder stays, saying so; a cancelled one goes.
+                if !watchdog.hasStalled { context.delete() }
             } catch {
                 finisher.finish(GdkDragAction(0))
                 context.fail(GalleryController.describe(error))
             }
         }
+        task = reading
+        watchdog.start(onStall: stalled(context, reading: reading, from: drop, finisher: finisher))
     }
 
     /// Text becomes a note where it was dropped; text that cannot be used
@@ -173,17 +209,12 @@ final class DropImporter {
             finisher.finish(GdkDragAction(0))
         }
         // A source that stops sending (GTK 4.8's X11 transfer of large text can
-        // stall) must not leave a placeholder loading for ever.
-        let watchdog = Task {
-            try? await Task.sleep(for: .seconds(Self.textTimeout))
-            guard !Task.isCancelled, context.index != nil, context.state == .loading else { return }
-            finisher.finish(GdkDragAction(0))
-            context.fail("The other application stopped sending the text.")
-        }
-        reading = Task {
-            defer { watchdog.cancel() }
+        // stall) must not leave a placeholder loading for ever. Text arrives in
+        // one piece, so the whole read has the stall limit to answer.
+        let watchdog = TransferWatchdog()
+        let task = Task {
             do {
-                let text = try await drop.readText()
+                let text = try await watched(by: watchdog) { try await drop.readText() }
                 guard context.index != nil, context.state == .loading else { return }
                 finisher.finish(GDK_ACTION_COPY)
                 guard let place = context.index else { return }
@@ -194,10 +225,49 @@ final class DropImporter {
                 if context.state == .loading { context.fail(GalleryController.describe(error)) }
             }
         }
+        reading = task
+        watchdog.start(onStall: stalled(context, reading: task, from: drop, finisher: finisher))
     }
 
-    /// How long a text drop may take before its placeholder gives up.
-    static let textTimeout = 20.0
+    // MARK: Stalled sources
+
+    /// Runs `read` (one transfer from the other application) with `watchdog`
+    /// watching, and stops the watchdog when the read ends, however it ends.
+    private func watched<T>(by watchdog: TransferWatchdog, _ read: () async throws -> T) async rethrows -> T {
+        defer { watchdog.stop() }
+        return try await read()
+    }
+
+    /// What happens when the source of `context` stalls: the read is abandoned
+    /// (its data, should it come after all, is ignored: the placeholder is no
+    /// longer loading), the drop is finished as failed, and the placeholder
+    /// says so, with Cancel and, if the source can be read again, Retry.
+    private func stalled(_ context: PlaceholderContext<GalleryItem>, reading: Task<Void, Never>,
+                         from reader: ContentReader, finisher: DropFinisher) -> @MainActor (String) -> Void {
+        { [weak self] message in
+            reading.cancel()
+            finisher.finish(GdkDragAction(0))
+            guard let self else { return }
+            model.stall(context, message: message, retry: retry(reader, replacing: context))
+        }
+    }
+
+    /// Retry for a stalled placeholder: a new read of the source into a new
+    /// placeholder at the same place. Only the clipboard can be read again
+    /// (what it holds now: normally the same content, its owner still serving
+    /// it). A drop cannot: GTK forgets its data once the drop is finished, and a
+    /// stalled drop is finished at once so that its source is not left hanging;
+    /// its placeholder offers Cancel alone.
+    private func retry(_ reader: ContentReader, replacing context: PlaceholderContext<GalleryItem>) -> (() -> Void)? {
+        guard reader.canBeReadAgain else { return nil }
+        return { [weak self] in
+            guard let self, let index = context.index else { return }
+            model.batch {
+                context.delete()
+                self.importDrop(reader, at: index)
+            }
+        }
+    }
 
     // MARK: Placeholders and commits
 

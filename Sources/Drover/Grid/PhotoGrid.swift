@@ -46,7 +46,7 @@ final class PhotoGrid: CanvasLayout {
 
     var onSelectionChanged: (() -> Void)?
     var onContextMenu: ((_ index: Int, _ x: Double, _ y: Double) -> Void)?
-    var onPlaceholderAction: ((String) -> Void)?
+    var onPlaceholderAction: ((String, PlaceholderOverlay.Choice) -> Void)?
     /// A tile's action ran (from its AT-SPI actions, its menu or a shortcut): name and index.
     var onTileAction: ((TileAction, Int) -> Void)?
     /// Keys the grid does not handle itself go here first (Delete, Ctrl+C, …).

@@ -24,8 +24,8 @@ final class PhotoTile {
     private var dwellProgress = 0.0
     /// The tile's actions (AT-SPI and its menu), enabled for what applies to it.
     var actions: [TileAction: Action] = [:]
-    /// Cancels a loading placeholder or dismisses a failed one, by tile id.
-    var onPlaceholderAction: ((String) -> Void)?
+    /// Cancels a loading placeholder, dismisses a failed one or retries a stalled one, by tile id.
+    var onPlaceholderAction: ((String, PlaceholderOverlay.Choice) -> Void)?
 
     private(set) var model: TileModel?
     private var loads: [Task<Void, Never>] = []
@@ -103,11 +103,12 @@ final class PhotoTile {
         for (action, handle) in actions where handle.isEnabled != action.applies(to: model) {
             handle.isEnabled = action.applies(to: model)
         }
-        if case .placeholder(let progress, let failure) = model.kind {
+        if case .placeholder(let progress, let failure, let stalled, let canRetry) = model.kind {
             root.accessibleLabel = PlaceholderOverlay.accessibleName(title: model.title, progress: progress, failure: failure)
             let id = model.id
-            placeholder.show(title: model.title, progress: progress, failure: failure, detail: model.details) { [weak self] in
-                self?.onPlaceholderAction?(id)
+            placeholder.show(title: model.title, progress: progress, failure: failure, stalled: stalled, canRetry: canRetry,
+                             detail: model.details) { [weak self] choice in
+                self?.onPlaceholderAction?(id, choice)
             }
         } else {
             root.accessibleLabel = model.title

@@ -3,14 +3,21 @@ import GtkKit
 
 /// What a placeholder tile shows over its (empty) picture: progress and a
 /// cancel button while loading, or the reason and a dismiss button when the
-/// item failed. Nothing modal: the rest of the grid stays usable.
+/// item failed. A stalled source ("No data for 20 s") offers Cancel instead,
+/// and Retry beside it when the source can be read again. Nothing modal: the
+/// rest of the grid stays usable.
 @MainActor
 final class PlaceholderOverlay {
+    /// Which button was pressed: the main one (cancel or dismiss) or Retry.
+    enum Choice: Equatable { case close, retry }
+
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
     private let status = Label()
     private let progress = ProgressBar()
+    private let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    private let retryButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: "Retry")
     private let button = Button(iconName: "process-stop-symbolic", accessibleLabel: "Cancel")
-    private var action: (() -> Void)?
+    private var action: ((Choice) -> Void)?
 
     init() {
         root.addCSSClass("placeholder-overlay")
@@ -20,26 +27,41 @@ final class PlaceholderOverlay {
         status.setWraps(true)
         status.setJustification(GTK_JUSTIFY_CENTER)
         status.addCSSClass("caption")
-        button.horizontalAlignment = GTK_ALIGN_CENTER
-        button.addCSSClass("circular")
-        button.onClicked { [weak self] in self?.action?() }
+        buttons.horizontalAlignment = GTK_ALIGN_CENTER
+        for control in [retryButton, button] {
+            control.addCSSClass("circular")
+            buttons.append(control)
+        }
+        retryButton.tooltip = "Retry"
+        retryButton.isVisible = false
+        button.onClicked { [weak self] in self?.action?(.close) }
+        retryButton.onClicked { [weak self] in self?.action?(.retry) }
         root.append(progress)
         root.append(status)
-        root.append(button)
+        root.append(buttons)
         root.isVisible = false
     }
 
-    /// Shows the placeholder for `title`; `action` cancels (loading) or dismisses (failed).
-    func show(title: String, progress value: Double?, failure: String?, detail: String, action: @escaping () -> Void) {
+    /// Shows the placeholder for `title`; `action` gets the button pressed.
+    func show(title: String, progress value: Double?, failure: String?, stalled: Bool, canRetry: Bool,
+              detail: String, action: @escaping (Choice) -> Void) {
         root.isVisible = true
         self.action = action
+        retryButton.isVisible = failure != nil && canRetry
+        retryButton.accessibleLabel = "Retry importing \(title)"
         if let failure {
             progress.isVisible = false
             status.text = failure
-            button.iconName = "window-close-symbolic"
-            button.tooltip = "Dismiss"
-            // Last: changing the icon resets the button's accessible name.
-            button.accessibleLabel = "Dismiss the error for \(title)"
+            if stalled {
+                button.iconName = "process-stop-symbolic"
+                button.tooltip = "Cancel"
+                button.accessibleLabel = "Cancel importing \(title)"
+            } else {
+                button.iconName = "window-close-symbolic"
+                button.tooltip = "Dismiss"
+                // Last: changing the icon resets the button's accessible name.
+                button.accessibleLabel = "Dismiss the error for \(title)"
+            }
             root.addCSSClass("failed")
         } else {
             progress.isVisible = true

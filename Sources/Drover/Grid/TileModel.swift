@@ -9,8 +9,10 @@ struct TileModel: Equatable {
         case stack(count: Int)
         case missing
         /// Something dropped or pasted that is still loading (`progress` nil
-        /// while its size is unknown), or that failed with `failure`.
-        case placeholder(progress: Double?, failure: String?)
+        /// while its size is unknown), or that failed with `failure`. A failure
+        /// that is a stalled source (`stalled`) offers Cancel, and Retry when
+        /// the source can be read again (`canRetry`); others offer Dismiss.
+        case placeholder(progress: Double?, failure: String?, stalled: Bool = false, canRetry: Bool = false)
         /// Text dropped or pasted in: shown as a card with the text.
         case note(text: String)
     }

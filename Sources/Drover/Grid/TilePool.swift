@@ -21,7 +21,7 @@ final class TilePool {
             return tile
         }
         let tile = PhotoTile()
-        tile.onPlaceholderAction = { [weak grid] id in grid?.onPlaceholderAction?(id) }
+        tile.onPlaceholderAction = { [weak grid] id, choice in grid?.onPlaceholderAction?(id, choice) }
         // Each tile's actions appear over AT-SPI as its own actions, so
         // assistive technology (and tests) can run them on that tile.
         let actions = ActionGroup()

@@ -17,6 +17,13 @@ final class CollectionModel {
         let cancel: () -> Void
         /// How far loading got when no fraction is known ("240 KB received").
         var detail: String?
+        /// Set when the source stalled: the placeholder then offers Cancel, and
+        /// Retry if this is set to something (the source can be read again).
+        var stall: Stall?
+    }
+
+    struct Stall {
+        let retry: (() -> Void)?
     }
 
     private let entries = PlaceholderCollection<GalleryItem>([])
@@ -128,15 +135,25 @@ final class CollectionModel {
         deliver([.update(placeholderTile(context.id), at: index)])
     }
 
+    /// The source of `context` stopped sending: the placeholder says `message`
+    /// and offers Cancel, and Retry when `retry` is given.
+    func stall(_ context: PlaceholderContext<GalleryItem>, message: String, retry: (() -> Void)?) {
+        guard placeholders[context.id] != nil, context.state == .loading else { return }
+        placeholders[context.id]?.stall = Stall(retry: retry)
+        context.fail(message)
+    }
+
     /// The library is about to insert the photo with this thumbnail for `context`.
     func expectCommit(of thumbnailURL: URL, for context: PlaceholderContext<GalleryItem>) {
         pendingCommits[thumbnailURL] = context
     }
 
-    /// The tile's cancel (loading) or dismiss (failed) button.
-    func placeholderAction(tileID: String) {
+    /// The tile's cancel (loading or stalled), dismiss (failed) or retry (stalled) button.
+    func placeholderAction(tileID: String, choice: PlaceholderOverlay.Choice = .close) {
         guard let info = placeholders.values.first(where: { Self.tileID($0.context.id) == tileID }) else { return }
-        if case .failed = info.context.state {
+        if choice == .retry {
+            info.stall?.retry?()
+        } else if case .failed = info.context.state {
             info.context.delete()
         } else {
             info.cancel()
@@ -162,8 +179,12 @@ final class CollectionModel {
         var failure: String?
         if case .failed(let message) = info?.context.state { failure = message }
         let progress = info.map { $0.context.progress > 0 ? $0.context.progress : nil } ?? nil
-        let details = failure.map { _ in "Failed; it can be dismissed." } ?? info?.detail ?? "Still loading; it can be cancelled."
-        return TileModel(id: Self.tileID(id), title: info?.title ?? "Item", kind: .placeholder(progress: progress, failure: failure),
+        let stall = failure == nil ? nil : info?.stall
+        let canRetry = stall?.retry != nil
+        let details = stall.map { _ in canRetry ? "Stalled; it can be retried or cancelled." : "Stalled; it can be cancelled." }
+            ?? failure.map { _ in "Failed; it can be dismissed." } ?? info?.detail ?? "Still loading; it can be cancelled."
+        return TileModel(id: Self.tileID(id), title: info?.title ?? "Item",
+                         kind: .placeholder(progress: progress, failure: failure, stalled: stall != nil, canRetry: canRetry),
                          details: details, thumbnails: [])
     }
 

@@ -32,7 +32,7 @@ final class GalleryController {
             self?.window.grid.setItems(tiles)
             self?.updateEmptyState()
         }
-        window.grid.onPlaceholderAction = { [weak self] id in self?.model.placeholderAction(tileID: id) }
+        window.grid.onPlaceholderAction = { [weak self] id, choice in self?.model.placeholderAction(tileID: id, choice: choice) }
         window.grid.qrCodes = QRCodeStore(library: library)
     }
 

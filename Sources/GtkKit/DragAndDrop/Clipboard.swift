@@ -15,9 +15,14 @@ public protocol ContentReader: AnyObject {
     func openStream(mimeTypes: [String]) async throws -> (InputStreamReader, String)
     /// The data has been read (or the read failed): a drop tells its source.
     func finish(_ action: GdkDragAction)
+    /// Whether the content can still be read after `finish`: the clipboard can (its owner
+    /// keeps serving it), a drop cannot (its source forgets it once told the drop is over).
+    var canBeReadAgain: Bool { get }
 }
 
-extension Drop: ContentReader {}
+extension Drop: ContentReader {
+    public var canBeReadAgain: Bool { false }
+}
 
 /// The display's clipboard (Ctrl+C, Ctrl+X, Ctrl+V).
 @MainActor
@@ -79,6 +84,9 @@ public final class Clipboard: Object, ContentReader {
 
     /// Nothing to tell: the clipboard keeps its content.
     public func finish(_ action: GdkDragAction) {}
+
+    /// What the clipboard holds now (it may have changed since it was first read).
+    public var canBeReadAgain: Bool { true }
 }
 
 /// URLs from a GValue holding a GdkFileList or a GFile.

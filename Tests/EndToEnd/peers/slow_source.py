@@ -11,6 +11,11 @@ It appends JSON lines to --record: {"event": "write-start", "mime": ...},
 stopped reading, e.g. cancelled), {"event": "stalled"} (with --stall-after: a
 source that hangs part way), and the drag's own "end" / "cancel".
 
+With --clipboard it offers the image on the clipboard instead of in a drag
+(recording {"event": "clipboard-ready"} once it owns it), for pastes; with
+--stall-once only the first transfer stalls, so a second read (Retry) gets
+everything.
+
 Run with /usr/bin/python3 (python3-gi), GDK_BACKEND=x11."""
 
 import argparse
@@ -29,9 +34,11 @@ TICK_MS = 50
 class SlowImageProvider(Gdk.ContentProvider):
     """Offers `data` as `mime`; writes it at `rate` bytes/s when asked."""
 
-    def __init__(self, data, mime, rate, record, stall_after=None):
+    def __init__(self, data, mime, rate, record, stall_after=None, stall_once=False):
         super().__init__()
         self.stall_after = stall_after
+        self.stall_once = stall_once
+        self.writes = 0
         self.data = data
         self.mime = mime
         self.chunk = max(1, rate * TICK_MS // 1000)
@@ -47,7 +54,9 @@ class SlowImageProvider(Gdk.ContentProvider):
             task.return_error(GLib.Error.new_literal(Gio.io_error_quark(), f"cannot serve {mime_type}",
                                                      Gio.IOErrorEnum.NOT_SUPPORTED))
             return
-        self.record({"event": "write-start", "mime": mime_type, "size": len(self.data)})
+        self.writes += 1
+        self.record({"event": "write-start", "mime": mime_type, "size": len(self.data), "write": self.writes})
+        stall_after = None if self.stall_once and self.writes > 1 else self.stall_after
         state = {"sent": 0, "reported": 0}
 
         def fail(message):
@@ -82,7 +91,7 @@ class SlowImageProvider(Gdk.ContentProvider):
             if cancellable is not None and cancellable.is_cancelled():
                 fail("cancelled")
                 return False
-            if self.stall_after is not None and state["sent"] >= self.stall_after:
+            if stall_after is not None and state["sent"] >= stall_after:
                 if not state.get("stalled"):
                     state["stalled"] = True
                     self.record({"event": "stalled", "sent": state["sent"]})
@@ -122,18 +131,29 @@ class Peer(Gtk.Application):
     def do_activate(self):
         window = Gtk.Window(title=self.args.title)
         window.set_default_size(self.args.width, self.args.height)
-        label = Gtk.Label(label=f"Drag a slow image ({len(self.data) // 1024} KB) from here")
+        verb = "Copied" if self.args.clipboard else "Drag"
+        label = Gtk.Label(label=f"{verb} a slow image ({len(self.data) // 1024} KB)")
         window.set_child(label)
+        self.add_window(window)
+        window.present()
+        if self.args.clipboard:
+            # Kept alive here: an X11 clipboard's data lives in its owner.
+            self.provider = self.make_provider()
+            if not window.get_clipboard().set_content(self.provider):
+                raise SystemExit("could not set the clipboard")
+            self.record({"event": "clipboard-ready"})
+            return
         source = Gtk.DragSource()
         source.set_actions(Gdk.DragAction.COPY)
-        source.connect("prepare", lambda *_: SlowImageProvider(
-            self.data, self.args.mime, self.args.rate, self.record, self.args.stall_after))
+        source.connect("prepare", lambda *_: self.make_provider())
         source.connect("drag-end", lambda _s, drag, delete: self.record(
             {"event": "end", "selected": int(drag.get_selected_action()), "delete_data": bool(delete)}))
         source.connect("drag-cancel", lambda _s, _d, reason: self.record({"event": "cancel", "reason": int(reason)}) or False)
         label.add_controller(source)
-        self.add_window(window)
-        window.present()
+
+    def make_provider(self):
+        return SlowImageProvider(self.data, self.args.mime, self.args.rate, self.record, self.args.stall_after,
+                                 self.args.stall_once)
 
 
 def main():
@@ -143,6 +163,8 @@ def main():
     parser.add_argument("--mime", default="image/png")
     parser.add_argument("--rate", type=int, default=100_000, help="bytes per second")
     parser.add_argument("--stall-after", type=int, help="stop sending (without closing) after this many bytes")
+    parser.add_argument("--stall-once", action="store_true", help="stall only the first transfer")
+    parser.add_argument("--clipboard", action="store_true", help="offer the image on the clipboard, not in a drag")
     parser.add_argument("--title", default="Slow Source Peer")
     parser.add_argument("--width", type=int, default=360)
     parser.add_argument("--height", type=int, default=200)
