@@ -31,7 +31,8 @@ final class TemporaryDirectory: @unchecked Sendable {
 
 /// Test images made in code, with gdk-pixbuf, and bad files made as raw bytes.
 enum TestImages {
-    enum Format: String { case png, jpeg }
+    /// gdk-pixbuf savers; webp and avif need their loaders (scripts/install-deps.sh).
+    enum Format: String { case png, jpeg, bmp, tiff, webp, avif }
 
     /// Writes a `width`×`height` image with a gradient (so JPEG and PNG have real content).
     @discardableResult
@@ -94,7 +95,7 @@ struct TestError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-private extension Data {
+extension Data {
     mutating func append(bigEndian value: UInt32) {
         Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
     }
@@ -107,7 +108,7 @@ private extension Data {
     }
 }
 
-private func crc32(_ data: Data) -> UInt32 {
+func crc32(_ data: Data) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in data {
         crc ^= UInt32(byte)

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Random access to the bytes of an image, either in memory (tests, the fuzzer) or in a
+/// file read with `pread` through a small window. A file is never mapped or read whole:
+/// a 2 GB file costs one 64 KB window, and a file cut short while it is being checked
+/// reads as shorter instead of raising SIGBUS the way a mapping would.
+/// Every accessor returns nil past the end, so a check never reads out of bounds.
+final class ImageBytes {
+    let count: Int
+    private let memory: UnsafeRawBufferPointer?
+    private let file: Int32
+    private var window: [UInt8] = []
+    private var windowStart = 0
+    /// The errno of a failed read: the check's verdict then says the file is unreadable.
+    private(set) var readError: Int32?
+
+    private static let windowSize = 64 * 1024
+
+    init(_ memory: UnsafeRawBufferPointer) {
+        self.memory = memory
+        file = -1
+        count = memory.count
+    }
+
+    /// `file` stays owned by the caller and must stay open while this is used.
+    init(file: Int32, size: Int) {
+        memory = nil
+        self.file = file
+        count = max(0, size)
+    }
+
+    func byte(at offset: Int) -> UInt8? {
+        guard offset >= 0, offset < count else { return nil }
+        if let memory { return memory[offset] }
+        if offset < windowStart || offset >= windowStart + window.count { fill(at: offset) }
+        let index = offset - windowStart
+        return index >= 0 && index < window.count ? window[index] : nil
+    }
+
+    /// `length` bytes from `offset`, or nil if they run past the end.
+    func bytes(at offset: Int, count length: Int) -> [UInt8]? {
+        guard offset >= 0, length >= 0, length <= count, offset <= count - length else { return nil }
+        var result = [UInt8]()
+        result.reserveCapacity(length)
+        for index in offset..<(offset + length) {
+            guard let value = byte(at: index) else { return nil }
+            result.append(value)
+        }
+        return result
+    }
+
+    func matches(_ expected: [UInt8], at offset: Int) -> Bool { bytes(at: offset, count: expected.count) == expected }
+
+    func matches(_ ascii: String, at offset: Int) -> Bool { matches(Array(ascii.utf8), at: offset) }
+
+    /// Whether the range `offset ..< offset + length` lies inside the bytes (overflow-safe).
+    func contains(offset: Int, length: Int) -> Bool {
+        offset >= 0 && length >= 0 && offset <= count && length <= count - offset
+    }
+
+    /// The offset of the first `pattern` at or after `start`, scanning window by window.
+    func firstIndex(of pattern: [UInt8], from start: Int) -> Int? {
+        guard let first = pattern.first else { return nil }
+        var offset = max(0, start)
+        while offset + pattern.count <= count {
+            guard let value = byte(at: offset) else { return nil }
+            if value == first, matches(pattern, at: offset) { return offset }
+            offset += 1
+        }
+        return nil
+    }
+
+    func uint16(at offset: Int, bigEndian: Bool) -> Int? {
+        guard let a = byte(at: offset), let b = byte(at: offset + 1) else { return nil }
+        return bigEndian ? Int(a) << 8 | Int(b) : Int(b) << 8 | Int(a)
+    }
+
+    func uint32(at offset: Int, bigEndian: Bool) -> Int? {
+        guard let high = uint16(at: offset, bigEndian: bigEndian),
+              let low = uint16(at: offset + 2, bigEndian: bigEndian) else { return nil }
+        return bigEndian ? high << 16 | low : low << 16 | high
+    }
+
+    func uint64(at offset: Int, bigEndian: Bool) -> UInt64? {
+        guard let first = uint32(at: offset, bigEndian: bigEndian),
+              let second = uint32(at: offset + 4, bigEndian: bigEndian) else { return nil }
+        return bigEndian ? UInt64(first) << 32 | UInt64(second) : UInt64(second) << 32 | UInt64(first)
+    }
+
+    private func fill(at offset: Int) {
+        let start = offset - offset % Self.windowSize
+        let length = min(Self.windowSize, count - start)
+        var buffer = [UInt8](repeating: 0, count: length)
+        var filled = 0
+        while filled < length {
+            let got = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress! + filled, length - filled, off_t(start + filled)) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                readError = errno
+                break
+            }
+            if got == 0 { break }  // The file shrank: what is left reads as the end.
+            filled += got
+        }
+        window = Array(buffer.prefix(filled))
+        windowStart = start
+    }
+}
