@@ -3,10 +3,12 @@
 # Idempotent: packages already present are skipped, so a second run is quick.
 set -euo pipefail
 
-# Build and run: GTK 4 and the C libraries Drover binds, plus SQLite for GRDB.
+# Build and run: GTK 4 and the C libraries Drover binds, plus SQLite for GRDB, and
+# the gdk-pixbuf loaders for WebP, HEIC and AVIF (without them those photos cannot be read).
 BUILD_PACKAGES=(
   pkg-config libgtk-4-dev libzbar-dev libexif-dev libsqlite3-dev
   adwaita-icon-theme meson ninja-build desktop-file-utils appstream
+  webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
 )
 # Tests: a virtual display, a session bus with the accessibility bus, pointer
 # automation, screenshots, AT-SPI from the system Python, and image tools.
