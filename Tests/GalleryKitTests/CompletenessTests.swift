@@ -102,6 +102,41 @@ import Testing
         expectWholeAndCut(try fixture("tiny.avif"), .avif, cuts: [16])
     }
 
+    /// Small files, every possible cut: not one prefix of a whole image passes. (The
+    /// writers used here put nothing after the image's end.)
+    @Test func everyCutOfASmallImageFails() throws {
+        var samples: [(ImageFormat, Data)] = try [TestImages.Format.png, .jpeg, .bmp, .tiff, .webp].map {
+            (ImageFormat.sniff(try generated($0, width: 12, height: 8))!, try generated($0, width: 12, height: 8))
+        }
+        samples += try [("tiny.gif", ImageFormat.gif), ("tiny.heic", .heic), ("tiny.avif", .avif), ("cmyk16.tif", .tiff)]
+            .map { ($0.1, try fixture($0.0)) }
+        for (format, data) in samples {
+            #expect(check(data, as: format) == .complete, "whole \(format)")
+            let passing = (1..<data.count).filter { check(data.prefix($0), as: format) == .complete }
+            #expect(passing.isEmpty, "\(format) cut at \(passing) of \(data.count) passed")
+        }
+    }
+
+    /// Random byte changes must never trap (every offset read from the file is bounds- and
+    /// overflow-checked) and must end; the fuzzer explores this further.
+    @Test func damagedBytesNeverTrap() throws {
+        var random = SplitMix(seed: 9)
+        let samples = try [TestImages.Format.png, .jpeg, .bmp, .tiff, .webp].map { try generated($0, width: 12, height: 8) }
+            + ["tiny.gif", "tiny.heic", "tiny.avif", "cmyk16.tif"].map { try fixture($0) }
+        var verdicts = 0
+        for sample in samples {
+            for _ in 0..<300 {
+                var damaged = sample
+                for _ in 0..<(1 + Int(random.next() % 4)) {
+                    let index = Int(random.next() % UInt64(damaged.count))
+                    damaged[index] = [0x00, 0xFF, 0x7F, 0x80, UInt8(truncatingIfNeeded: random.next())][Int(random.next() % 5)]
+                }
+                if case .complete = check(damaged) { verdicts += 1 } else { verdicts += 1 }
+            }
+        }
+        #expect(verdicts == samples.count * 300)
+    }
+
     @Test func formatsWithoutACheckAreLeftToTheDecoder() {
         let jpegXL = Data([0xFF, 0x0A, 1, 2, 3])
         #expect(ImageFormat.sniff(jpegXL) == .jpegXL)
@@ -128,6 +163,19 @@ import Testing
         let cut = try TestImages.writeTruncatedPNG(temp.file("cut.png"))
         guard case .incomplete = ImageCompleteness.check(path: cut.path) else { Issue.record("cut file passed"); return }
         #expect(ImageCompleteness.check(path: temp.file("missing.png").path) == .unreadable(detail: "No such file or directory"))
+    }
+}
+
+/// A small seeded generator, so a failure repeats.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 

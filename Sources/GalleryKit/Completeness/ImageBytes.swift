@@ -70,20 +70,22 @@ final class ImageBytes {
         return nil
     }
 
+    // Offsets come from the file and may be as large as Int.max: adding to them wraps
+    // (to a negative offset, which reads as nil) instead of trapping.
     func uint16(at offset: Int, bigEndian: Bool) -> Int? {
-        guard let a = byte(at: offset), let b = byte(at: offset + 1) else { return nil }
+        guard let a = byte(at: offset), let b = byte(at: offset &+ 1) else { return nil }
         return bigEndian ? Int(a) << 8 | Int(b) : Int(b) << 8 | Int(a)
     }
 
     func uint32(at offset: Int, bigEndian: Bool) -> Int? {
         guard let high = uint16(at: offset, bigEndian: bigEndian),
-              let low = uint16(at: offset + 2, bigEndian: bigEndian) else { return nil }
+              let low = uint16(at: offset &+ 2, bigEndian: bigEndian) else { return nil }
         return bigEndian ? high << 16 | low : low << 16 | high
     }
 
     func uint64(at offset: Int, bigEndian: Bool) -> UInt64? {
         guard let first = uint32(at: offset, bigEndian: bigEndian),
-              let second = uint32(at: offset + 4, bigEndian: bigEndian) else { return nil }
+              let second = uint32(at: offset &+ 4, bigEndian: bigEndian) else { return nil }
         return bigEndian ? UInt64(first) << 32 | UInt64(second) : UInt64(second) << 32 | UInt64(first)
     }
 

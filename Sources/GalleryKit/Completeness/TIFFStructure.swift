@@ -7,6 +7,10 @@ enum TIFFStructure {
         var offset = layout.firstIFD
         var visited: Set<Int> = []
         var images = 0
+        // Directories and value arrays may overlap in a hostile file: 10,000 directories over
+        // one large array would take hours. A real file's parts do not overlap, so the work
+        // (bytes of entries and values read) stays within a few times the file's size.
+        var budget = 4 * bytes.count + 4096
         while offset != 0 {
             // A loop in the chain, or an absurd number of pages, is a broken file.
             guard visited.insert(offset).inserted, visited.count <= 10_000 else {
@@ -15,7 +19,9 @@ enum TIFFStructure {
             guard let ifd = layout.directory(at: offset) else {
                 return .incomplete(reason: "the TIFF ends inside an image directory")
             }
-            if let problem = layout.checkData(of: ifd) { return .incomplete(reason: problem) }
+            budget -= ifd.entries.count * (layout.isBig ? 20 : 12)
+            if let problem = layout.checkData(of: ifd, budget: &budget) { return .incomplete(reason: problem) }
+            guard budget >= 0 else { return .incomplete(reason: "the TIFF's directories overlap") }
             images += 1
             offset = ifd.next
         }
@@ -85,6 +91,7 @@ enum TIFFStructure {
         }
 
         func directory(at offset: Int) -> Directory? {
+            guard offset < bytes.count else { return nil }
             let countSize = isBig ? 8 : 2
             let entrySize = isBig ? 20 : 12
             guard let count = isBig ? offsetValue(at: offset) : bytes.uint16(at: offset, bigEndian: bigEndian),
@@ -133,7 +140,7 @@ enum TIFFStructure {
         }
 
         /// A reason if a strip or tile of this directory lies outside the file.
-        func checkData(of ifd: Directory) -> String? {
+        func checkData(of ifd: Directory, budget: inout Int) -> String? {
             // Every field's values (inline ones trivially) lie inside the file: writers
             // often put them after the pixels, so a cut end shows here first.
             for entry in ifd.entries.values {
@@ -145,6 +152,8 @@ enum TIFFStructure {
             }
             for (offsetsTag, countsTag) in [(Tag.stripOffsets, Tag.stripByteCounts), (Tag.tileOffsets, Tag.tileByteCounts)] {
                 guard let offsetsEntry = ifd.entries[offsetsTag] else { continue }
+                budget -= 2 * offsetsEntry.count
+                guard budget >= 0 else { return "the TIFF's directories overlap" }
                 guard let offsets = values(of: offsetsEntry) else { return "the TIFF's list of image data is cut short or broken" }
                 // Old writers may omit the byte counts of uncompressed strips: only the offsets can be checked.
                 guard let countsEntry = ifd.entries[countsTag] else {
