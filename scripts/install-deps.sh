@@ -3,8 +3,8 @@
 # Idempotent: packages already present are skipped, so a second run is quick.
 set -euo pipefail
 
-# Build and run: GTK 4 and the C libraries Drover binds, plus SQLite for GRDB, and
-# the gdk-pixbuf loaders for WebP, HEIC and AVIF (without them those photos cannot be read).
+# Build and run: GTK 4 and the C libraries Drover binds, plus SQLite for GRDB,
+# and the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos.
 BUILD_PACKAGES=(
   pkg-config libgtk-4-dev libzbar-dev libexif-dev libsqlite3-dev
   adwaita-icon-theme meson ninja-build desktop-file-utils appstream

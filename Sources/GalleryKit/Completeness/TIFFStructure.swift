@@ -14,7 +14,7 @@ enum TIFFStructure {
         while offset != 0 {
             // A loop in the chain, or an absurd number of pages, is a broken file.
             guard visited.insert(offset).inserted, visited.count <= 10_000 else {
-                return .incomplete(reason: "the TIFF's directory chain loops")
+                return .incomplete(reason: "the TIFF's chain of image directories loops or never ends")
             }
             guard let ifd = layout.directory(at: offset) else {
                 return .incomplete(reason: "the TIFF ends inside an image directory")
