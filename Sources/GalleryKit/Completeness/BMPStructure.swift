@@ -9,7 +9,7 @@ enum BMPStructure {
             return .incomplete(reason: "the BMP ends inside its header")
         }
         guard infoSize == 12 || infoSize >= 40 else { return .incomplete(reason: "the BMP's header has an unknown size") }
-        guard bytes.contains(offset: 14, length: infoSize), let layout = layout(bytes, infoSize: infoSize) else {
+        guard bytes.contains(14, length: infoSize), let layout = layout(bytes, infoSize: infoSize) else {
             return .incomplete(reason: "the BMP ends inside its header")
         }
         let pixelBytes: Int
@@ -28,7 +28,7 @@ enum BMPStructure {
                 return .notChecked
             }
         }
-        guard bytes.contains(offset: pixelOffset, length: pixelBytes) else {
+        guard bytes.contains(pixelOffset, length: pixelBytes) else {
             return .incomplete(reason: "the BMP ends before its pixels do")
         }
         return .complete

@@ -28,7 +28,7 @@ enum ISOBoxStructure {
 
     /// The box at `offset`, whose size 0 means "to `end`"; nil if its header is cut.
     static func box(in bytes: ImageBytes, at offset: Int, end: Int) -> Box? {
-        guard let size32 = bytes.uint32(at: offset, bigEndian: true), let typeBytes = bytes.bytes(at: offset + 4, count: 4) else {
+        guard let size32 = bytes.uint32(at: offset, bigEndian: true), let typeBytes = bytes.bytes(at: offset + 4, length: 4) else {
             return nil
         }
         let type = String(decoding: typeBytes, as: UTF8.self)
@@ -90,7 +90,7 @@ private enum ItemLocations {
                       let length = reader.read(lengthSize) else { return nil }
                 // Method 0 is a file offset; a length of 0 means "to the end of the file".
                 let (start, overflow) = base.addingReportingOverflow(extentOffset)
-                if method == 0, overflow || !bytes.contains(offset: start, length: length) {
+                if method == 0, overflow || !bytes.contains(start, length: length) {
                     return .incomplete(reason: "the file ends before its image data does")
                 }
             }

@@ -5,6 +5,8 @@ import Foundation
 /// a 2 GB file costs one 64 KB window, and a file cut short while it is being checked
 /// reads as shorter instead of raising SIGBUS the way a mapping would.
 /// Every accessor returns nil past the end, so a check never reads out of bounds.
+/// Its `bytes(at:length:)` and `contains(_:length:)` have the shape of the EXIF walkers'
+/// `ByteSource`, so it can serve them too (a windowed source, where `FileBytes` reads per call).
 final class ImageBytes {
     let count: Int
     private let memory: UnsafeRawBufferPointer?
@@ -42,7 +44,7 @@ final class ImageBytes {
     }
 
     /// `length` bytes from `offset`, or nil if they run past the end.
-    func bytes(at offset: Int, count length: Int) -> [UInt8]? {
+    func bytes(at offset: Int, length: Int) -> [UInt8]? {
         guard offset >= 0, length >= 0, length <= count, offset <= count - length else { return nil }
         var result = [UInt8]()
         result.reserveCapacity(length)
@@ -53,12 +55,12 @@ final class ImageBytes {
         return result
     }
 
-    func matches(_ expected: [UInt8], at offset: Int) -> Bool { bytes(at: offset, count: expected.count) == expected }
+    func matches(_ expected: [UInt8], at offset: Int) -> Bool { bytes(at: offset, length: expected.count) == expected }
 
     func matches(_ ascii: String, at offset: Int) -> Bool { matches(Array(ascii.utf8), at: offset) }
 
     /// Whether the range `offset ..< offset + length` lies inside the bytes (overflow-safe).
-    func contains(offset: Int, length: Int) -> Bool {
+    func contains(_ offset: Int, length: Int) -> Bool {
         offset >= 0 && length >= 0 && offset <= count && length <= count - offset
     }
 

@@ -59,7 +59,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         if bytes.matches("ftyp", at: 4), let boxSize = bytes.uint32(at: 0, bigEndian: true) {
             let brandOffsets = [8] + Array(stride(from: 16, to: min(boxSize, 64), by: 4))
             for offset in brandOffsets {
-                guard let brand = bytes.bytes(at: offset, count: 4) else { break }
+                guard let brand = bytes.bytes(at: offset, length: 4) else { break }
                 if let format = brands[String(decoding: brand, as: UTF8.self)] { return format }
             }
         }

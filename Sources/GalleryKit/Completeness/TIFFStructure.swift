@@ -96,7 +96,7 @@ enum TIFFStructure {
             let entrySize = isBig ? 20 : 12
             guard let count = isBig ? offsetValue(at: offset) : bytes.uint16(at: offset, bigEndian: bigEndian),
                   count <= bytes.count / entrySize,
-                  bytes.contains(offset: offset + countSize, length: count * entrySize + (isBig ? 8 : 4)) else { return nil }
+                  bytes.contains(offset + countSize, length: count * entrySize + (isBig ? 8 : 4)) else { return nil }
             var entries: [Int: Entry] = [:]
             for index in 0..<count {
                 let entry = offset + countSize + index * entrySize
@@ -122,7 +122,7 @@ enum TIFFStructure {
         func values(of entry: Entry) -> [Int]? {
             guard let size = Self.typeSize(entry.type), [3, 4, 16].contains(entry.type),
                   entry.count <= bytes.count / size,
-                  bytes.contains(offset: entry.valuesOffset, length: entry.count * size) else { return nil }
+                  bytes.contains(entry.valuesOffset, length: entry.count * size) else { return nil }
             var result: [Int] = []
             result.reserveCapacity(entry.count)
             for index in 0..<entry.count {
@@ -146,7 +146,7 @@ enum TIFFStructure {
             for entry in ifd.entries.values {
                 guard let size = Self.typeSize(entry.type) else { continue }  // A type from a later spec.
                 let (length, overflow) = entry.count.multipliedReportingOverflow(by: size)
-                guard !overflow, bytes.contains(offset: entry.valuesOffset, length: length) else {
+                guard !overflow, bytes.contains(entry.valuesOffset, length: length) else {
                     return "the TIFF ends inside its image directory's values"
                 }
             }
@@ -162,7 +162,7 @@ enum TIFFStructure {
                 }
                 guard let counts = values(of: countsEntry) else { return "the TIFF's list of image data is cut short or broken" }
                 guard counts.count == offsets.count else { return "the TIFF lists \(offsets.count) pieces of image data but \(counts.count) sizes" }
-                for (offset, count) in zip(offsets, counts) where !bytes.contains(offset: offset, length: count) {
+                for (offset, count) in zip(offsets, counts) where !bytes.contains(offset, length: count) {
                     return "the TIFF ends before its image data does"
                 }
             }

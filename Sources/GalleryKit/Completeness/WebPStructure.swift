@@ -4,14 +4,14 @@ enum WebPStructure {
     static func check(_ bytes: ImageBytes) -> Completeness {
         guard let riffSize = bytes.uint32(at: 4, bigEndian: false) else { return .incomplete(reason: "the WebP ends inside its header") }
         // The RIFF size counts from byte 8 (the form type "WEBP" onwards).
-        guard riffSize >= 4, bytes.contains(offset: 8, length: riffSize) else {
+        guard riffSize >= 4, bytes.contains(8, length: riffSize) else {
             return .incomplete(reason: "the WebP is shorter than its RIFF header says")
         }
         let end = 8 + riffSize
         var offset = 12
         var hasImage = false
         while offset < end {
-            guard offset + 8 <= end, let typeBytes = bytes.bytes(at: offset, count: 4),
+            guard offset + 8 <= end, let typeBytes = bytes.bytes(at: offset, length: 4),
                   let size = bytes.uint32(at: offset + 4, bigEndian: false) else {
                 return .incomplete(reason: "the WebP ends inside a chunk header")
             }
