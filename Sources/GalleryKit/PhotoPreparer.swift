@@ -41,9 +41,13 @@ struct PhotoPreparer: Sendable {
         // Measure from the header before anything is decoded: the bomb guard.
         guard let header = Pixbuf.headerInfo(path: path) else {
             guard access(path, F_OK) == 0 else { throw .vanished }
-            throw Self.looksLikeImage(file) ? .corrupt(detail: "its header cannot be read") : .notAnImage
+            throw Self.unmeasurable(ImageFormat.sniff(file: file))
         }
         guard !header.isScalable else { throw .unsupportedFormat(header.formatName.uppercased()) }
+        if header.formatName == "tiff",
+           let variant = TIFFStructure.unsupportedVariant(ImageBytes(file: file, size: Int(info.st_size))) {
+            throw .unsupportedFormat(variant)
+        }
         guard header.size.width > 0, header.size.height > 0 else { throw .corrupt(detail: "it claims to have no pixels") }
         guard header.size.pixelCount <= limits.maxPixels else { throw .tooManyPixels(header.size, limit: limits.maxPixels) }
 
@@ -55,9 +59,11 @@ struct PhotoPreparer: Sendable {
         // The copy was made here a moment ago and its name is claimed in the journal: ours.
         defer { if !keep { unlink(copy); journal.release(fileName) } }
 
-        // gdk-pixbuf decodes a cut-off JPEG or PNG without an error (the rest is grey).
-        guard ImageFileEnding.isComplete(copy, format: header.formatName) else {
-            throw .corrupt(detail: "the file ends before the image does")
+        // gdk-pixbuf decodes a cut-off PNG, JPEG, BMP or WebP without an error (the rest is grey).
+        switch ImageCompleteness.check(path: copy) {
+        case .complete, .notChecked: break
+        case .incomplete(let reason): throw .corrupt(detail: reason)
+        case .unreadable(let detail): throw .unreadable(detail: detail)
         }
         // Decoding the library's copy proves the stored bytes are a whole image.
         let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size)
@@ -103,23 +109,11 @@ struct PhotoPreparer: Sendable {
         }
     }
 
-    /// Whether the first bytes carry a known image signature: a file that has one but
-    /// will not parse is a damaged image, not "not an image".
-    static func looksLikeImage(_ file: Int32) -> Bool {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let count = pread(file, &bytes, 16, 0)
-        guard count >= 4 else { return false }
-        let signatures: [[UInt8]] = [
-            [0x89, 0x50, 0x4E, 0x47],  // PNG
-            [0xFF, 0xD8, 0xFF],        // JPEG
-            Array("GIF8".utf8),
-            [0x49, 0x49, 0x2A, 0x00],  // TIFF, little-endian
-            [0x4D, 0x4D, 0x00, 0x2A],  // TIFF, big-endian
-            Array("BM".utf8),
-        ]
-        if signatures.contains(where: { bytes.starts(with: $0) }) { return true }
-        if count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return true }
-        if count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) { return true }  // HEIF, AVIF
-        return false
+    /// Why a file gdk-pixbuf cannot even measure fails: without a known image signature it
+    /// is not an image; with one, it is damaged if a decoder for the format is installed,
+    /// and an unsupported format (named) if none is.
+    static func unmeasurable(_ format: ImageFormat?) -> ImportFailureReason {
+        guard let format else { return .notAnImage }
+        return format.hasInstalledDecoder ? .corrupt(detail: "its header cannot be read") : .unsupportedFormat(format.displayName)
     }
 }

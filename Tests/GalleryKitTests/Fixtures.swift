@@ -32,7 +32,8 @@ final class TemporaryDirectory: @unchecked Sendable {
 
 /// Test images made in code, with gdk-pixbuf, and bad files made as raw bytes.
 enum TestImages {
-    enum Format: String { case png, jpeg }
+    /// gdk-pixbuf savers; webp and avif need their loaders (scripts/install-deps.sh).
+    enum Format: String { case png, jpeg, bmp, tiff, webp, avif }
 
     /// Writes a `width`×`height` image with a gradient (so JPEG and PNG have real content).
     @discardableResult
