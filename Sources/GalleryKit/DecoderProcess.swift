@@ -225,7 +225,12 @@ struct DecoderProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        let environment: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // Drover's environment (gdk-pixbuf's loader settings among it), without the Swift
+        // runtime's crash backtracer: a decoder crash is an answer here, not a bug report,
+        // and the backtrace would cost time and fill the pipe.
+        var variables = ProcessInfo.processInfo.environment
+        variables["SWIFT_BACKTRACE"] = "enable=no"
+        let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + environment).forEach { free($0) } }
         return posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
     }

@@ -107,15 +107,15 @@ import Testing
 
     @Test func theRealDecoderRefusesWhatItCannotFitInItsMemoryBudget() async throws {
         let temp = try TemporaryDirectory()
-        // 4000×3000 RGB is 36 MB of pixels before scaling; a budget below the helper's
-        // own start-up needs cannot hold it. The answer must be the memory reason, whichever
-        // allocation fails first.
-        let photo = try TestImages.write(temp.file("big.png"), width: 4000, height: 3000)
-        let library = try await PhotoLibrary.makeTemporary(in: temp, limits: ImportLimits(decodeMemoryBytes: 40_000_000))
+        // 23 KB that claim 10000×10000 pixels (100 megapixels, within maxPixels): libjpeg
+        // sets aside every coefficient of a progressive image before it reads a scan,
+        // about 300 MB here, over a 250 MB budget that the helper itself fits in.
+        let photo = try TestImages.writeProgressiveJPEG(temp.file("claims-100-mp.jpg"), claiming: PixelSize(width: 10_000, height: 10_000))
+        let library = try await PhotoLibrary.makeTemporary(in: temp, limits: ImportLimits(decodeMemoryBytes: 250_000_000))
 
         let reason = try onlyFailure(try await library.importFiles([photo]))
 
-        #expect(reason == .tooLargeToDecode(memoryLimit: 40_000_000))
+        #expect(reason == .tooLargeToDecode(memoryLimit: 250_000_000))
         try await expectNothingLeft(in: library)
     }
 

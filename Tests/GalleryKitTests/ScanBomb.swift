@@ -1,4 +1,5 @@
 import Foundation
+@testable import GalleryKit
 
 extension TestImages {
     /// A progressive JPEG that repeats one small scan `repeats` times before its end:
@@ -19,6 +20,20 @@ extension TestImages {
         bytes.reserveCapacity(bytes.count + unit.count * repeats + 2)
         for _ in 0..<repeats { bytes += unit }
         bytes += seed[end.range]
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    /// The progressive fixture with its frame header (SOF2) claiming `size`: the scans
+    /// stay those of the 1600×1200 original, so the file stays 23 KB.
+    @discardableResult
+    static func writeProgressiveJPEG(_ url: URL, claiming size: PixelSize) throws -> URL {
+        var bytes = Array(try Data(contentsOf: Repository.fixture("progressive.jpg")))
+        guard let frame = try jpegSegments(bytes).first(where: { $0.marker == 0xC2 }) else { throw TestError("no SOF2") }
+        // FF C2, length (2), precision (1), then height and width, big-endian.
+        let at = frame.range.lowerBound + 5
+        bytes[at] = UInt8(size.height >> 8); bytes[at + 1] = UInt8(size.height & 0xFF)
+        bytes[at + 2] = UInt8(size.width >> 8); bytes[at + 3] = UInt8(size.width & 0xFF)
         try Data(bytes).write(to: url)
         return url
     }
