@@ -7,13 +7,22 @@ import Foundation
 /// make the decoder do, Drover's own process only waits, and the budget ends it.
 ///
 /// A fresh process per image, spawned with posix_spawn. Measured against the decode it
-/// replaces (gdk-pixbuf in Drover's process), importing 200 JPEGs of 640×480 and 10 of
-/// 4000×3000 in one run on this 2-core machine (`benchmarks/decode-isolation.sh`):
-/// DECODE_BENCHMARK_FIGURES
-/// A pool of long-lived workers would save the start-up but needs the parent to watch
-/// each job's CPU time itself (RLIMIT_CPU counts a process's whole life), to restart a
-/// worker after every failure, and to keep no state between images; for what it would
-/// save, the per-image process is the simpler and stricter choice.
+/// replaces (gdk-pixbuf in Drover's process), one image at a time, on this 2-core machine
+/// with other builds running (`benchmarks/decode-isolation.sh`, best of two runs each way):
+///
+///     200 JPEGs 640×480     CPU 17.2 → 32.4 ms per image, real time 39 → 71 ms
+///     10 JPEGs 4000×3000    CPU 30.5 → 45.5 ms per image, real time 81 → 114 ms
+///
+/// so about 15 ms of CPU per image, nearly all of it the helper's start-up: 14 ms for a
+/// run that decodes nothing (53 shared libraries, Foundation with ICU among them, where a
+/// Swift program without Foundation starts in 3 ms), 3 ms for gdk-pixbuf to load its
+/// loader. For a camera photo (12–24 megapixels, 100 ms and more to decode) that is a
+/// tenth or less. A pool of long-lived workers would save the start-up, but RLIMIT_CPU
+/// counts a process's whole life, so the parent would have to watch each job's CPU time
+/// itself (/proc/PID/stat), restart a worker after every failure, and trust that an
+/// image that corrupted a worker cannot reach the next image's thumbnail; a process per
+/// image gets all of that from the kernel. If the start-up matters, a helper built
+/// without Foundation is the cheaper fix.
 struct DecoderProcess {
     /// The helper program's path.
     let executable: String
