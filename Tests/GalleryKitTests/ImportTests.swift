@@ -146,7 +146,11 @@ import Testing
         let hidden = try TestImages.write(temp.file(".hidden.png"), width: 5, height: 5)
         let report = try await library.importFiles([first, second, hidden])
         let photos = try await library.photos(withIDs: report.photoIDs)
-        #expect(photos.map(\.fileURL.lastPathComponent) == ["IMG_0001.png", "IMG_0001-2.png", "_hidden.png"])
+        // The two copies run at once, so which one takes the plain name depends on which
+        // is copied first; each must still get its own name and keep its own pixels.
+        let names = photos.map(\.fileURL.lastPathComponent)
+        #expect(Set(names.prefix(2)) == ["IMG_0001.png", "IMG_0001-2.png"])
+        #expect(names.last == "_hidden.png")
         #expect(photos.map(\.pixelSize.width) == [10, 20, 5])
     }
 
