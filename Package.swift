@@ -8,6 +8,8 @@ let package = Package(
     name: "Drover",
     products: [
         .executable(name: "drover", targets: ["Drover"]),
+        // The helper that decodes untrusted images under resource limits, one process per image.
+        .executable(name: "drover-decode", targets: ["DroverDecode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -31,6 +33,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .executableTarget(name: "Drover", dependencies: ["GtkKit", "DragKit", "GalleryKit", "CGtk"]),
+        .executableTarget(name: "DroverDecode", dependencies: ["GalleryKit"]),
         .executableTarget(name: "DragKitBenchmark", dependencies: ["DragKit"]),
 
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
@@ -38,6 +41,7 @@ let package = Package(
             "DragKit",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit"], resources: [.copy("Fixtures")]),
+        // DroverDecode: imports run it, so the tests need it built beside them.
+        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit", "DroverDecode"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -1,8 +1,10 @@
 # Shared by the benchmark scripts (sourced, not run).
 
-# Builds the release drover and sets $drover to its path.
+# Builds the release drover (and drover-decode, which its imports run) and sets
+# $drover to its path.
 build_drover() {
   swift build -c release --product drover >/dev/null
+  swift build -c release --product drover-decode >/dev/null
   drover="$(swift build -c release --show-bin-path)/drover"
 }
 

@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 swift build -c release --product drover
+swift build -c release --product drover-decode  # imports decode in this helper
 exec "$(swift build -c release --show-bin-path)/drover" "$@"

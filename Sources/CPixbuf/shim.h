@@ -5,7 +5,10 @@
 #include <gio/gio.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -42,4 +45,31 @@ static inline int drover_trash_file(const char *path, char **message) {
     *message = g_strdup(error != NULL ? error->message : "unknown error");
     g_clear_error(&error);
     return result;
+}
+
+// The decoder helper (drover-decode) asks to be killed when Drover goes, so an
+// import interrupted by a crash leaves no decoder running. prctl is variadic,
+// which Swift cannot call. Returns 0, or -1 with errno set.
+static inline int drover_die_with_parent(void) {
+    return prctl(PR_SET_PDEATHSIG, SIGKILL);
+}
+
+// A pipe whose ends close on exec, made in one step (pipe2 needs _GNU_SOURCE):
+// a helper spawned by another import thread must never inherit it, or this
+// pipe would not see end-of-file until that other helper ends.
+static inline int drover_pipe_cloexec(int fds[2]) {
+#ifdef SYS_pipe2
+    return (int)syscall(SYS_pipe2, fds, O_CLOEXEC);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+// Closes every descriptor from `lowest` up in a spawned child (glibc 2.34 and later;
+// declared only under _GNU_SOURCE, hence the declaration here), so the decoder helper
+// inherits nothing of Drover's but the three it is given.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
+static inline int drover_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }

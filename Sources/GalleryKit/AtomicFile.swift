@@ -6,8 +6,10 @@ import Foundation
 /// rename without replacing anything. Leftover temp files are swept at open.
 enum AtomicFile {
     /// Copies the open `source` into `directory`, under `preferredName` or, if taken,
-    /// "name-2.ext", "name-3.ext"… Returns the final name, claimed in `journal`.
-    static func copy(from source: Int32, into directory: URL, preferredName: String,
+    /// "name-2.ext", "name-3.ext"… Returns the final name, claimed in `journal`. Streams
+    /// through a fixed buffer, and stops with `fileTooLarge` past `maxBytes` (a file that
+    /// grows while it is copied is refused too, not copied whole).
+    static func copy(from source: Int32, into directory: URL, preferredName: String, maxBytes: Int,
                      journal: ImportJournal, faults: FaultInjection) throws(ImportFailureReason) -> String {
         let temporary = directory.appendingPathComponent(LibraryLocation.temporaryPrefix + UUID().uuidString).path
         let destination = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -16,7 +18,7 @@ enum AtomicFile {
         defer { if !finished { unlink(temporary) } }
         do {
             defer { close(destination) }
-            try copyBytes(from: source, to: destination, faults: faults)
+            try copyBytes(from: source, to: destination, maxBytes: maxBytes, faults: faults)
             // The data must be on disk before the name is, or a crash could leave a
             // complete-looking name with empty contents.
             guard fsync(destination) == 0 else { throw writeFailure(errno) }
@@ -47,17 +49,25 @@ enum AtomicFile {
         if file >= 0 { fsync(file); close(file) }
     }
 
-    private static func copyBytes(from source: Int32, to destination: Int32, faults: FaultInjection) throws(ImportFailureReason) {
+    private static func copyBytes(from source: Int32, to destination: Int32, maxBytes: Int,
+                                  faults: FaultInjection) throws(ImportFailureReason) {
         let bufferSize = 1 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
         defer { buffer.deallocate() }
         guard lseek(source, 0, SEEK_SET) == 0 else { throw .unreadable(detail: String(cString: strerror(errno))) }
+        var total = 0
         while true {
             let count = read(source, buffer, bufferSize)
             if count == 0 { return }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(detail: String(cString: strerror(errno)))
+            }
+            total += count
+            guard total <= maxBytes else {
+                var info = stat()
+                let size = fstat(source, &info) == 0 ? max(total, info.st_size) : total
+                throw .fileTooLarge(bytes: size, limit: maxBytes)
             }
             var written = 0
             while written < count {
@@ -139,9 +149,12 @@ struct FaultInjection: Sendable {
     /// The library copy of the file with this original name is removed just before its
     /// batch commits, as another process's clean-up would.
     var removeCopyBeforeCommit: String? = nil
+    /// Decode with this program instead of `drover-decode` (say, /bin/false: a decoder that dies).
+    var decoderExecutable: String?
 
-    init(writeError: Int32? = nil, failImportCommit: Bool = false) {
+    init(writeError: Int32? = nil, failImportCommit: Bool = false, decoderExecutable: String? = nil) {
         self.writeError = writeError
         self.failImportCommit = failImportCommit
+        self.decoderExecutable = decoderExecutable
     }
 }

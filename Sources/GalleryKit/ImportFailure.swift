@@ -13,6 +13,17 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
     /// Width × height is over the limit, measured from the header before decoding
     /// (this is the guard against decompression bombs).
     case tooManyPixels(PixelSize, limit: Int)
+    /// The file is larger than `ImportLimits.maxFileBytes`, refused before it is copied.
+    case fileTooLarge(bytes: Int, limit: Int)
+    /// Decoding used up the CPU budget (`ImportLimits.decodeCPUSeconds`): a file built to
+    /// make the decoder work without end, such as a JPEG that repeats one scan thousands of times.
+    case tooComplexToDecode(seconds: Int)
+    /// Decoding needed more memory than `ImportLimits.decodeMemoryBytes`.
+    case tooLargeToDecode(memoryLimit: Int)
+    /// The decoder was still busy at the wall-clock budget (`ImportLimits.decodeWallSeconds`).
+    case decodeTimedOut(seconds: Int)
+    /// The decoder process crashed, or could not run, on this file.
+    case decoderFailed(detail: String)
     case unreadable(detail: String)
     /// The file disappeared while it was being imported (a folder scan saw it, or it was
     /// open already).
@@ -34,6 +45,17 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
         case .empty: "The file is empty."
         case .tooManyPixels(let size, let limit):
             "The image is too large: \(size.width) × \(size.height) pixels is over the limit of \(limit / 1_000_000) megapixels."
+        case .fileTooLarge(let bytes, let limit):
+            // Just over the limit, rounding would make both sizes read the same: give bytes.
+            ByteSize.text(bytes) == ByteSize.text(limit)
+                ? "The file is \(bytes) bytes, over Drover's limit of \(limit) bytes for one photo."
+                : "The file is \(ByteSize.text(bytes)), over Drover's limit of \(ByteSize.text(limit)) for one photo."
+        case .tooComplexToDecode(let seconds):
+            "The image is too complex to decode within Drover's limits (\(seconds) s of processing)."
+        case .tooLargeToDecode(let limit):
+            "The image needs more memory to decode than Drover's limit of \(ByteSize.text(limit))."
+        case .decodeTimedOut(let seconds): "Decoding the image took longer than Drover's limit of \(seconds) s."
+        case .decoderFailed(let detail): "Drover's image decoder failed on this file (\(detail))."
         case .unreadable(let detail): "The file cannot be read (\(detail))."
         case .vanished: "The file no longer exists."
         case .doesNotExist: "There is no file at this path."
@@ -53,4 +75,16 @@ public struct ImportFailure: Error, Equatable, Sendable, LocalizedError {
 
     public var message: String { "\(source.lastPathComponent): \(reason.message)" }
     public var errorDescription: String? { message }
+}
+
+/// Sizes as people read them: decimal units (as GNOME shows them), one decimal place
+/// where it matters: "2.1 GB", "1 GB", "713 KB", "12 bytes".
+enum ByteSize {
+    static func text(_ bytes: Int) -> String {
+        let units = [(1_000_000_000_000.0, "TB"), (1_000_000_000.0, "GB"), (1_000_000.0, "MB"), (1_000.0, "KB")]
+        guard let (size, name) = units.first(where: { Double(bytes) >= $0.0 }) else { return "\(bytes) bytes" }
+        let tenths = (Double(bytes) / size * 10).rounded() / 10
+        let number = tenths == tenths.rounded() ? String(Int(tenths)) : String(format: "%.1f", tenths)
+        return "\(number) \(name)"
+    }
 }

@@ -4,6 +4,13 @@ import Foundation
 public struct ImportLimits: Sendable, Hashable {
     /// Width × height above which a file is refused, read from its header before decoding.
     public var maxPixels: Int
+    /// The largest file one photo may be, in bytes; a larger one is refused, with its size,
+    /// before anything is copied. Default 1 GB (10^9 bytes, the unit the message shows):
+    /// `maxPixels` (100 megapixels) uncompressed at 16 bits per channel with alpha is 800 MB,
+    /// so no image Drover would decode needs more; what lies past that is padding or
+    /// attachments, and a copy of it would cost the library gigabytes (a valid JPEG
+    /// followed by 2 GB of zeros used to become a 2.1 GB copy).
+    public var maxFileBytes: Int
     /// The most image files one folder import may take.
     public var maxFilesPerFolder: Int
     /// The thumbnail's bounding box, in pixels.
@@ -12,14 +19,40 @@ public struct ImportLimits: Sendable, Hashable {
     public var concurrency: Int
     /// Photos committed per database transaction.
     public var batchSize: Int
+    /// CPU seconds one decode may use (RLIMIT_CPU of the `drover-decode` helper); past it the
+    /// photo is refused as too complex. Default 10 s: about five times the heaviest legitimate
+    /// decodes measured (a 100-megapixel progressive JPEG, 1.7 s; a 100-megapixel PNG, 1.9 s;
+    /// a baseline JPEG of that size, 0.2 s), so a slower machine and more detailed photos
+    /// still fit, while a JPEG that repeats one scan 3,000 times (203 s) stops at 10.
+    public var decodeCPUSeconds: Int
+    /// Address space one decode may use, in bytes (RLIMIT_AS of the helper); past it the
+    /// photo is refused as needing too much memory. Default 2 GB: the helper itself takes about
+    /// 120 MB of address space; a 100-megapixel progressive JPEG needs about 700 MB (libjpeg
+    /// keeps every coefficient), a 100-megapixel PNG 330 MB, and gdk-pixbuf's TIFF loader
+    /// holds the whole file (up to `maxFileBytes`) beside the pixels. glycin (GNOME's
+    /// sandboxed loaders) allows at most about 1.4 GB; Drover decodes only to a thumbnail,
+    /// but accepts 1 GB files, hence a little more.
+    public var decodeMemoryBytes: Int
+    /// Real time one decode may take, in seconds, after which the helper is killed. Longer
+    /// than the CPU budget, because imports run `concurrency` decodes at once beside the
+    /// rest of the desktop: this only catches a helper that waits instead of working.
+    /// Default 120 s: on a loaded machine (load 15 on 2 cores) a decode took 7 to 9 times
+    /// its CPU time in real time, so 12 times the CPU budget leaves room for that.
+    public var decodeWallSeconds: Int
 
-    public init(maxPixels: Int = 100_000_000, maxFilesPerFolder: Int = 50_000, thumbnailSize: Int = 256,
-                concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, batchSize: Int = 64) {
+    public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 1_000_000_000, maxFilesPerFolder: Int = 50_000,
+                thumbnailSize: Int = 256, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+                batchSize: Int = 64, decodeCPUSeconds: Int = 10, decodeMemoryBytes: Int = 2_000_000_000,
+                decodeWallSeconds: Int = 120) {
         self.maxPixels = maxPixels
+        self.maxFileBytes = max(1, maxFileBytes)
         self.maxFilesPerFolder = maxFilesPerFolder
         self.thumbnailSize = thumbnailSize
         self.concurrency = max(1, concurrency)
         self.batchSize = max(1, batchSize)
+        self.decodeCPUSeconds = max(1, decodeCPUSeconds)
+        self.decodeMemoryBytes = max(1, decodeMemoryBytes)
+        self.decodeWallSeconds = max(1, decodeWallSeconds)
     }
 }
 

@@ -51,9 +51,12 @@ struct PhotoPreparer: Sendable {
         guard header.size.width > 0, header.size.height > 0 else { throw .corrupt(detail: "it claims to have no pixels") }
         guard header.size.pixelCount <= limits.maxPixels else { throw .tooManyPixels(header.size, limit: limits.maxPixels) }
 
+        // Before anything is copied: a photo never needs more (see ImportLimits.maxFileBytes).
+        guard info.st_size <= limits.maxFileBytes else { throw .fileTooLarge(bytes: info.st_size, limit: limits.maxFileBytes) }
+
         let originalName = source.url.lastPathComponent
-        let fileName = try AtomicFile.copy(from: file, into: location.photosDirectory,
-                                           preferredName: originalName, journal: journal, faults: faults)
+        let fileName = try AtomicFile.copy(from: file, into: location.photosDirectory, preferredName: originalName,
+                                           maxBytes: limits.maxFileBytes, journal: journal, faults: faults)
         let copy = location.photoURL(fileName: fileName).path
         var keep = false
         // The copy was made here a moment ago and its name is claimed in the journal: ours.
@@ -77,26 +80,20 @@ struct PhotoPreparer: Sendable {
                              location: ExifLocationReader.location(path: copy))
     }
 
-    /// Decodes `path` to thumbnail size and saves thumbnails/<fileName>.png atomically.
-    /// Returns the upright full size.
+    /// Decodes `path` to thumbnail size in a `drover-decode` helper, under the budgets of
+    /// `ImportLimits` (see `DecoderProcess`), and saves thumbnails/<fileName>.png
+    /// atomically. Returns the upright full size.
     @discardableResult
     func makeThumbnail(of path: String, fileName: String, fullSize: PixelSize?) throws(ImportFailureReason) -> PixelSize {
-        let loaded: (Pixbuf, uprightFullSize: PixelSize?)
-        do {
-            loaded = try Pixbuf.load(path: path, fittingBox: limits.thumbnailSize, fullSize: fullSize)
-        } catch {
-            if error.isFileError { throw access(path, F_OK) == 0 ? .unreadable(detail: error.message) : .vanished }
-            throw .corrupt(detail: error.message)
-        }
         let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
-        if let injected = faults.writeError { throw AtomicFile.writeFailure(injected) }
-        if let message = loaded.0.savePNG(to: temporary) {
-            let code = errno
+        let decoder = DecoderProcess(executable: faults.decoderExecutable ?? DecoderProcess.installedExecutable, limits: limits)
+        let upright = try decoder.makeThumbnail(of: path, to: temporary, fullSize: fullSize)
+        if let injected = faults.writeError {
             unlink(temporary)
-            throw code == ENOSPC || code == EDQUOT ? .diskFull : .writeFailed(detail: message)
+            throw AtomicFile.writeFailure(injected)
         }
         try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName).path)
-        return loaded.uprightFullSize ?? PixelSize(width: loaded.0.width, height: loaded.0.height)
+        return upright
     }
 
     static func openFailure(_ code: Int32) -> ImportFailureReason {

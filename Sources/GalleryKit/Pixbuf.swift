@@ -37,6 +37,8 @@ final class Pixbuf {
         var message: String
         /// The file could not be opened or read, as opposed to decoded.
         var isFileError: Bool
+        /// The loader could not get the memory it needed (under the decoder's memory budget).
+        var isOutOfMemory = false
     }
 
     /// Decodes the whole image, scaled down (never up) to fit a `box`×`box` square,
@@ -55,6 +57,8 @@ final class Pixbuf {
             if let error {
                 failure.message = String(cString: error.pointee.message)
                 failure.isFileError = error.pointee.domain == g_file_error_quark()
+                failure.isOutOfMemory = error.pointee.domain == gdk_pixbuf_error_quark()
+                    && error.pointee.code == Int32(GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY.rawValue)
                 g_error_free(error)
             }
             throw failure

@@ -1,0 +1,139 @@
+import CPixbuf
+import Foundation
+
+/// The `drover-decode` helper's whole program: it limits itself, decodes one image into
+/// a thumbnail PNG, and says how that went on one line of standard output.
+///
+///     drover-decode --cpu-seconds N --memory-bytes M --box B [--full-size W H] INPUT OUTPUT
+///
+/// The limits are set before a single byte of INPUT is read, so no input can escape them:
+/// past N s of CPU the kernel kills the process (SIGXCPU, then SIGKILL a second later),
+/// an allocation past M bytes of address space fails, and no core file is written.
+/// `DecoderProcess` is the other end: it spawns this, bounds the wall-clock time, and
+/// turns the line or the way the process ended into an `ImportFailureReason`.
+///
+/// The line is one of:
+///
+///     ok W H                 the thumbnail is at OUTPUT; W×H is the upright full size
+///     fail file MESSAGE      INPUT could not be opened or read
+///     fail decode MESSAGE    INPUT does not decode
+///     fail memory MESSAGE    the decoder could not get memory within M bytes
+///     fail write ERRNO MESSAGE  OUTPUT could not be written
+///     fail usage MESSAGE     the arguments are wrong (a bug in Drover, not the image)
+public enum DecoderHelper {
+    /// Runs the helper with its arguments (without the program name). Returns the exit
+    /// status: 0 after "ok", 1 after "fail".
+    public static func main(arguments: [String]) -> Int32 {
+        let request: Request
+        do {
+            request = try Request(parsing: arguments)
+        } catch {
+            return report("fail usage \(error.message)")
+        }
+        // First, before the image is touched. A limit that cannot be set is a refusal:
+        // decoding without it is exactly what the helper exists to prevent.
+        if let failure = request.limitSelf() { return report("fail usage \(failure)") }
+        // If Drover goes, its decoders go with it (nobody would read their answer).
+        _ = drover_die_with_parent()
+
+        do {
+            let size = try ThumbnailRenderer.render(path: request.input, box: request.box,
+                                                    fullSize: request.fullSize, to: request.output)
+            return report("ok \(size.width) \(size.height)")
+        } catch {
+            switch error {
+            case .file(let message): return report("fail file \(message)")
+            case .decode(let message): return report("fail decode \(message)")
+            case .memory(let message): return report("fail memory \(message)")
+            case .write(let code, let message): return report("fail write \(code) \(message)")
+            }
+        }
+    }
+
+    /// Writes the one line (line breaks in messages become spaces) and gives the status.
+    private static func report(_ line: String) -> Int32 {
+        let flat = String(line.map { $0.isNewline ? " " : $0 }) + "\n"
+        // One write(2), unbuffered: the line is whole or absent, whatever happens next.
+        _ = flat.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
+        return line.hasPrefix("ok ") ? 0 : 1
+    }
+
+    struct Request: Equatable {
+        var cpuSeconds: Int
+        var memoryBytes: Int
+        var box: Int
+        var fullSize: PixelSize?
+        var input: String
+        var output: String
+
+        /// The arguments `DecoderProcess` passes for this request.
+        var arguments: [String] {
+            var arguments = ["--cpu-seconds", String(cpuSeconds), "--memory-bytes", String(memoryBytes), "--box", String(box)]
+            if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
+            // "--" so that a path starting with "-" is never taken for an option.
+            return arguments + ["--", input, output]
+        }
+
+        init(cpuSeconds: Int, memoryBytes: Int, box: Int, fullSize: PixelSize?, input: String, output: String) {
+            self.cpuSeconds = cpuSeconds
+            self.memoryBytes = memoryBytes
+            self.box = box
+            self.fullSize = fullSize
+            self.input = input
+            self.output = output
+        }
+
+        struct UsageError: Error { var message: String }
+
+        init(parsing arguments: [String]) throws(UsageError) {
+            var cpuSeconds: Int?
+            var memoryBytes: Int?
+            var box: Int?
+            var fullSize: PixelSize?
+            var paths: [String] = []
+            var rest = arguments[...]
+            func number(_ option: String) throws(UsageError) -> Int {
+                guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+                    throw UsageError(message: "\(option) needs a positive whole number")
+                }
+                return value
+            }
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--cpu-seconds": cpuSeconds = try number(argument)
+                case "--memory-bytes": memoryBytes = try number(argument)
+                case "--box": box = try number(argument)
+                case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
+                case "--": paths += rest; rest = []
+                default:
+                    guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option \(argument)") }
+                    paths.append(argument)
+                }
+            }
+            guard let cpuSeconds, let memoryBytes, let box else {
+                throw UsageError(message: "--cpu-seconds, --memory-bytes and --box are required")
+            }
+            guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
+            self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, fullSize: fullSize,
+                      input: paths[0], output: paths[1])
+        }
+
+        /// Sets this process's limits. Returns nil, or what failed.
+        func limitSelf() -> String? {
+            // The soft CPU limit sends SIGXCPU; the hard one, a second later, SIGKILL, in case
+            // something catches SIGXCPU.
+            let limits: [(resource: __rlimit_resource, soft: Int, hard: Int, name: String)] = [
+                (RLIMIT_CORE, 0, 0, "RLIMIT_CORE"),
+                (RLIMIT_CPU, cpuSeconds, cpuSeconds + 1, "RLIMIT_CPU"),
+                (RLIMIT_AS, memoryBytes, memoryBytes, "RLIMIT_AS"),
+            ]
+            for limit in limits {
+                var value = rlimit(rlim_cur: rlim_t(limit.soft), rlim_max: rlim_t(limit.hard))
+                if setrlimit(__rlimit_resource_t(limit.resource.rawValue), &value) != 0 {
+                    return "cannot set \(limit.name): \(String(cString: strerror(errno)))"
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import GalleryKit
+
+/// What decoding in a helper process costs against decoding in Drover's own process, on
+/// the photos `benchmarks/decode-isolation.sh` makes. Runs only from that script (it sets
+/// DROVER_BENCHMARK_PHOTOS); it prints figures and asserts nothing about time.
+@Suite struct DecodeIsolationBenchmark {
+    static let photos = ProcessInfo.processInfo.environment["DROVER_BENCHMARK_PHOTOS"]
+
+    @Test(.enabled(if: photos != nil, "run by benchmarks/decode-isolation.sh"))
+    func helperAgainstInProcess() throws {
+        let root = URL(fileURLWithPath: try #require(Self.photos))
+        let temp = try TemporaryDirectory()
+        let limits = ImportLimits()
+        let decoder = DecoderProcess(executable: DecoderProcess.installedExecutable, limits: limits)
+        for group in ["small", "large"] {
+            let folder = root.appendingPathComponent(group)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                .map { folder.appendingPathComponent($0).path }
+            // Alternate, twice each, and keep the faster run: the machine is shared.
+            var best: [String: Double] = [:]
+            var bestCPU: [String: Double] = [:]
+            for round in 0..<2 {
+                for way in round == 0 ? ["in-process", "helper"] : ["helper", "in-process"] {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let startCPU = Self.cpuSeconds()
+                    for (index, file) in files.enumerated() {
+                        let output = temp.file("\(way)-\(index).png").path
+                        let fullSize = Pixbuf.headerInfo(path: file)?.size
+                        if way == "helper" {
+                            _ = try decoder.makeThumbnail(of: file, to: output, fullSize: fullSize)
+                        } else {
+                            _ = try ThumbnailRenderer.render(path: file, box: limits.thumbnailSize, fullSize: fullSize, to: output)
+                        }
+                        unlink(output)
+                    }
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    best[way] = min(best[way] ?? .infinity, seconds)
+                    bestCPU[way] = min(bestCPU[way] ?? .infinity, Self.cpuSeconds() - startCPU)
+                }
+            }
+            let count = Double(files.count)
+            print(String(format: "decode-isolation %@: %d files; real time: in-process %.1f ms, helper %.1f ms per image; "
+                            + "CPU (Drover and its helpers): in-process %.1f ms, helper %.1f ms per image",
+                         group, files.count, best["in-process"]! * 1000 / count, best["helper"]! * 1000 / count,
+                         bestCPU["in-process"]! * 1000 / count, bestCPU["helper"]! * 1000 / count))
+        }
+    }
+
+    /// User and system CPU time of this process and of its reaped children.
+    private static func cpuSeconds() -> Double {
+        func seconds(_ who: Int32) -> Double {
+            var usage = rusage()
+            getrusage(who, &usage)
+            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        }
+        return seconds(RUSAGE_SELF.rawValue) + seconds(RUSAGE_CHILDREN.rawValue)
+    }
+}
