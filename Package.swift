@@ -8,6 +8,9 @@ let package = Package(
     name: "Drover",
     products: [
         .executable(name: "drover", targets: ["Drover"]),
+        // Only for FuzzTesting/, a separate package that builds these with libFuzzer (scripts/fuzz.sh).
+        .library(name: "DragKit", targets: ["DragKit"]),
+        .library(name: "GalleryKit", targets: ["GalleryKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),

@@ -36,10 +36,23 @@ enum ExifLocationReader {
     }
 
     static func read(path: String) -> Outcome {
+        // Reads only until the EXIF block has been found (for JPEG, the first segments).
+        read { exif_loader_write_file($0, path) }
+    }
+
+    /// The same from a file's bytes in memory: what the fuzzer feeds (FuzzTesting/).
+    static func read(bytes: UnsafeRawBufferPointer) -> Outcome {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), let size = UInt32(exactly: bytes.count) else {
+            return .none
+        }
+        return read { _ = exif_loader_write($0, UnsafeMutablePointer(mutating: base), size) }
+    }
+
+    /// Feeds a new loader with `load`, then decodes the GPS tags of the EXIF block it found.
+    private static func read(_ load: (OpaquePointer) -> Void) -> Outcome {
         guard let loader = exif_loader_new() else { return .none }
         defer { exif_loader_unref(loader) }
-        // Reads only until the EXIF block has been found (for JPEG, the first segments).
-        exif_loader_write_file(loader, path)
+        load(loader)
         var buffer: UnsafePointer<UInt8>?
         var size: UInt32 = 0
         exif_loader_get_buf(loader, &buffer, &size)

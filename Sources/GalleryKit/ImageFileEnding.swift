@@ -12,6 +12,12 @@ enum ImageFileEnding {
     static func isComplete(_ path: String, format: String) -> Bool {
         guard format == "jpeg" || format == "png",
               let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else { return true }
+        return isComplete(data, format: format)
+    }
+
+    /// The same check on a file's bytes (what the fuzzer feeds, FuzzTesting/).
+    static func isComplete(_ data: Data, format: String) -> Bool {
+        guard format == "jpeg" || format == "png" else { return true }
         if format == "png" { return data.range(of: Data("IEND".utf8)) != nil }
         var index = 2
         while index + 4 <= data.count {

@@ -28,6 +28,11 @@ struct PlaceData: Sendable {
         } catch {
             throw .unreadable(url, detail: (error as NSError).localizedDescription)
         }
+        return try parse(bytes, from: url)
+    }
+
+    /// Parses the file's bytes; `url` only names the file in errors.
+    static func parse(_ bytes: [UInt8], from url: URL) throws(PlaceDataError) -> PlaceData {
         var reader = LineReader(bytes: bytes, url: url)
         guard let magic = reader.next(), magic.text == "#drover-places 1" else {
             throw .malformed(url, line: 1, detail: "it does not start with “#drover-places 1”")
