@@ -10,6 +10,9 @@ let package = Package(
         .executable(name: "drover", targets: ["Drover"]),
         // The helper that decodes untrusted images under resource limits, one process per image.
         .executable(name: "drover-decode", targets: ["DroverDecode"]),
+        // Only for FuzzTesting/, a separate package that builds these with libFuzzer (scripts/fuzz.sh).
+        .library(name: "DragKit", targets: ["DragKit"]),
+        .library(name: "GalleryKit", targets: ["GalleryKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Drover needs (idempotently), builds it, and runs every test:
-# unit tests, GTK tests under a virtual display, and end-to-end tests that
-# drive the real binary over AT-SPI.
+# unit tests, GTK tests under a virtual display, a bounded fuzzing run of the
+# parsers that read untrusted bytes, and end-to-end tests that drive the real
+# binary over AT-SPI.
 #
 # Nothing here can hang: each stage has a time limit (generous: several times
 # what it takes on a loaded 2-core machine), and the whole run stops after
@@ -34,6 +35,9 @@ stage 1500 "Building" swift build --build-tests
 
 stage 900 "Unit and GTK tests (Swift)" \
   bash scripts/with-display.sh swift test --skip-build
+
+stage 900 "Fuzzing (libFuzzer, 30 s per target; see FuzzTesting/README.md)" \
+  bash scripts/fuzz.sh 30
 
 stage 1200 "End-to-end tests (real drover, AT-SPI, screenshots in test-output/)" \
   bash scripts/with-display.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v Tests/EndToEnd

@@ -28,6 +28,11 @@ struct PlaceData: Sendable {
         } catch {
             throw .unreadable(url, detail: (error as NSError).localizedDescription)
         }
+        return try parse(bytes, from: url)
+    }
+
+    /// Parses the file's bytes; `url` only names the file in errors.
+    static func parse(_ bytes: [UInt8], from url: URL) throws(PlaceDataError) -> PlaceData {
         var reader = LineReader(bytes: bytes, url: url)
         guard let magic = reader.next(), magic.text == "#drover-places 1" else {
             throw .malformed(url, line: 1, detail: "it does not start with “#drover-places 1”")
@@ -84,12 +89,17 @@ private struct LineReader {
         return nil
     }
 
-    /// A "name N" line.
+    /// A "name N" line. N is checked against the bytes left (each entry takes a line of
+    /// at least one byte) before anyone reserves room for N entries: a damaged count
+    /// must not ask for terabytes.
     mutating func count(named name: String) throws(PlaceDataError) -> Int {
         guard let line = next() else { throw error("the “\(name)” section is missing") }
         let parts = line.text.split(separator: " ")
         guard parts.count == 2, parts[0] == name, let count = Int(parts[1]), count >= 0 else {
             throw error("expected “\(name) COUNT”")
+        }
+        guard count <= bytes.count - min(position, bytes.count) else {
+            throw error("\(count) \(name) cannot fit in the rest of the file")
         }
         return count
     }

@@ -94,6 +94,29 @@ import Testing
         }
     }
 
+    /// The fuzzer reads from memory (`read(bytes:)`); it must see what import sees from the file.
+    @Test func readingBytesGivesWhatReadingTheFileGives() throws {
+        let temp = try TemporaryDirectory()
+        let cases: [(Tags, ExifLocationReader.Outcome)] = [
+            (ExifFixture.position(latitude: -33.8568, longitude: 151.2153, altitude: 58), .found(PhotoLocation(latitude: -33.8568, longitude: 151.2153, altitude: 58))),
+            ([Self.north, ExifFixture.rationals(2, [(10, 0), (0, 1), (0, 1)]), Self.east, Self.fineLongitude], .ignored("the latitude has a zero denominator")),
+            ([], .none),
+        ]
+        for (index, (tags, expected)) in cases.enumerated() {
+            let url = try ExifFixture(gps: tags).writeJPEG(temp.file("case-\(index).jpg"))
+            let fromFile = ExifLocationReader.read(path: url.path)
+            let fromBytes = ExifLocationReader.read(bytes: Array(try Data(contentsOf: url)))
+            #expect(fromBytes == fromFile)
+            if case .found(let location) = expected, case .found(let read) = fromBytes {
+                #expect(abs(read.latitude - location.latitude) < 1e-4 && abs(read.longitude - location.longitude) < 1e-4)
+                #expect(abs((read.altitude ?? .nan) - 58) < 0.01)
+            } else {
+                #expect(fromBytes == expected)
+            }
+        }
+        #expect(ExifLocationReader.read(bytes: []) == .none)
+    }
+
     @Test func truncatedOrGarbageExifNeverCrashes() throws {
         let temp = try TemporaryDirectory()
         let good = try ExifFixture(gps: ExifFixture.position(latitude: 1, longitude: 2)).writeJPEG(temp.file("good.jpg"))

@@ -74,6 +74,10 @@ import Testing
             ("#drover-places 1\nregions 1\nUS\tCalifornia\nplaces 2\n378591\t-1224853\tSausalito\t0\n", 6),
             ("#drover-places 1\n# comment\nregions 1\nUS\tCalifornia\nplaces 1\n378591\t-1224853\tSausalito\t3\n", 6),
             ("#drover-places 1\nregions 1\nUS\tCalifornia\nplaces 1\n37.8591\t-122.4853\tSausalito\t0\n", 5),
+            // Found by fuzzing (FuzzTesting/Corpus/places/regression-huge-count.tsv): a count
+            // of 49 billion once reserved memory for that many entries and crashed.
+            ("#drover-places 1\n# p\nregions 0491490491497", 3),
+            ("#drover-places 1\nregions 1\nUS\tCalifornia\nplaces 9223372036854775807\n0\t0\tX\t0\n", 4),
         ]
         for (text, line) in cases {
             let url = temp.file("bad-\(line)-\(text.count).tsv")

@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for the parsers that read untrusted bytes. A package of its own, so the
+// main build never needs the sanitizer runtime: scripts/fuzz.sh builds it with
+// `-sanitize=fuzzer,address` in .build-fuzz and runs each target for a bounded time.
+// Each target defines `LLVMFuzzerTestOneInput`, and its `main` starts libFuzzer (FuzzDriver).
+import PackageDescription
+
+let package = Package(
+    name: "DroverFuzz",
+    dependencies: [
+        .package(name: "Drover", path: ".."),
+    ],
+    targets: [
+        // GLib's GIO: the uri-list parsing GTK applies to a dropped file list.
+        // Starts libFuzzer from the `main` SwiftPM gives each executable.
+        .target(name: "FuzzDriver"),
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+
+        .executableTarget(name: "FuzzExif", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
+        .executableTarget(name: "FuzzImageEnding", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
+        .executableTarget(name: "FuzzPlaces", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
+        .executableTarget(name: "FuzzGeo", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
+        .executableTarget(name: "FuzzDrops", dependencies: [
+            "CGio",
+            "FuzzDriver",
+            .product(name: "DragKit", package: "Drover"),
+            .product(name: "GalleryKit", package: "Drover"),
+        ]),
+    ]
+)
