@@ -10,7 +10,7 @@ import PropertyBased
     /// their order and the moved items go, together, at `destination` among the others.
     func libraryMove(_ items: [String], moving: [String], to destination: Int) -> [String] {
         var others = items.filter { !moving.contains($0) }
-        others.insert(contentsOf: moving, at: destination)
+        others.insert(contentsOf: moving, at: min(max(destination, 0), others.count))  // it clamps
         return others
     }
 
