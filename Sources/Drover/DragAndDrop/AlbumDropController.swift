@@ -28,8 +28,9 @@ final class AlbumDropController {
     private var springTimer: TimerSource?
     private var highlighted: ListBoxRow?
     /// The drag of an album row to a new place, if one is in progress: DragKit's
-    /// session, whose one item stands for the album (`ContainerID`).
-    private var albumDrag: DragSession?
+    /// session, whose one item stands for the album (`ContainerID`), and the
+    /// GDK drag that carries it (so no other drag is taken for it).
+    private var albumDrag: (session: DragSession, gdkDrag: OpaquePointer?)?
 
     init(sidebar: AlbumSidebar, gallery: GalleryController, coordinator: DragCoordinator, importer: DropImporter) {
         self.sidebar = sidebar
@@ -44,8 +45,9 @@ final class AlbumDropController {
 
         rowDrags.setActions(GDK_ACTION_MOVE)
         rowDrags.onPrepare { [weak self] _, y in self?.prepareAlbumDrag(atY: y) }
+        rowDrags.onDragBegin { [weak self] drag in self?.albumDrag?.gdkDrag = drag.drag }
         rowDrags.onDragEnd { [weak self] _, _ in
-            try? self?.albumDrag?.end()
+            try? self?.albumDrag?.session.end()
             self?.albumDrag = nil
         }
         sidebar.list.add(rowDrags)
@@ -59,7 +61,9 @@ final class AlbumDropController {
     /// The drag over the list: an album row being reordered, or whatever the
     /// window's coordinator says (photos from the grid, or another app's drag).
     private func dropSession(for drop: Drop) -> DropSession {
-        if let albumDrag { return DropSession(local: albumDrag, rules: DragCoordinator.rules) }
+        if let albumDrag, albumDrag.gdkDrag != nil, drop.localDrag == albumDrag.gdkDrag {
+            return DropSession(local: albumDrag.session, rules: DragCoordinator.rules)
+        }
         return coordinator.dropSession(for: drop)
     }
 
@@ -185,7 +189,7 @@ final class AlbumDropController {
         let item = DragItem(provider: ItemProvider(), localObject: LocalObject(album), sourceIndex: index)
         let session = DragSession(items: [item], origin: Point(x: 0, y: y))
         try? session.beginDragging()
-        albumDrag = session
+        albumDrag = (session, nil)
         return .bytes(Data(String(album.rawValue).utf8), mimeType: Self.albumMimeType)
     }
 }
