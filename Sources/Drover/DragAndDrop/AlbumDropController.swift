@@ -69,7 +69,7 @@ final class AlbumDropController {
 
     /// DragKit's target under `point`: an album row for photos, a place
     /// between rows for an album row.
-    private func target(at point: Point, for session: DropSession) -> DropTarget {
+    private func dropTarget(at point: Point, for session: DropSession) -> DropTarget {
         albumList.target(at: spot(atY: point.y), reordering: session.carriesContainers)
     }
 
@@ -103,7 +103,7 @@ final class AlbumDropController {
         let session = self.session ?? dropSession(for: drop)
         self.session = session
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        let proposal = session.update(target: target(at: point, for: session))
+        let proposal = session.update(target: dropTarget(at: point, for: session))
         if case .insertInto(let album) = proposal.intent, proposal.performsDrop {
             highlight(row(of: album))
             springLoad(album, at: point)
@@ -152,7 +152,7 @@ final class AlbumDropController {
         defer { reset() }
         let session = self.session ?? dropSession(for: drop)
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        session.update(target: target(at: point, for: session))
+        session.update(target: dropTarget(at: point, for: session))
         switch (try? session.performDrop()) ?? .nothing {
         case .reorderContainers(_, _, let finalIndex):
             if let album = session.items.first?.localObject?.value(as: ContainerID.self) {

@@ -67,7 +67,7 @@ final class GridDropController {
     /// Computes DragKit's proposal at `point` and shows it: a gap where it
     /// inserts, or the flocking ring (and no gap) where it rests on a photo.
     private func show(_ session: DropSession, at point: Point) -> GdkDragAction {
-        let proposal = session.update(target: target(at: point))
+        let proposal = session.update(target: dropTarget(at: point))
         switch proposal.intent {
         case .flockOnto(let index):
             flocking.hover(over: index, at: point)
@@ -82,7 +82,7 @@ final class GridDropController {
         return proposal.operation.gdkAction
     }
 
-    private func target(at point: Point) -> DropTarget {
+    private func dropTarget(at point: Point) -> DropTarget {
         .grid(at: point, in: grid.geometry, count: gallery.model.count, isScrolling: autoscroll.isScrolling)
     }
 
@@ -101,7 +101,7 @@ final class GridDropController {
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = nil
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        session.update(target: target(at: point))
+        session.update(target: dropTarget(at: point))
         let action: DropAction
         do { action = try session.performDrop() } catch { action = .nothing }
         switch action {
