@@ -43,6 +43,11 @@ public enum DropIntent: Hashable, Sendable {
     case insertAt(Int)
     /// Insert into this container: its row highlights.
     case insertInto(ContainerID)
+    /// The drag rests on the middle of the photo at this index: it is about that photo (which
+    /// may flock to the drag), so no gap opens and the photo stays put under the pointer.
+    /// Letting go there still performs the drop the insertion point gives (see
+    /// `DropTarget.gridTile`); only what the grid shows differs.
+    case flockOnto(Int)
 }
 
 /// A target's answer to "what would happen if the user let go here?".
@@ -84,14 +89,48 @@ public enum DropTarget: Hashable, Sendable {
     case nothing
     /// A position in the photo grid, as an insertion index in `0...count`.
     case grid(insertionIndex: Int)
+    /// The middle half of the photo at `tile`: the drag rests on that photo. Dropping here
+    /// inserts at `insertionIndex`, the same index the midpoint rule gives for the point.
+    case gridTile(Int, insertionIndex: Int)
     /// An album row in the sidebar.
     case album(ContainerID)
+    /// A place between the album rows, as an insertion index in `0...albumCount`: where a
+    /// dragged album row would go (see `AlbumList`).
+    case albumList(insertionIndex: Int)
     case deleteZone
 
     /// The grid position under `point` (content coordinates), by the midpoint rule.
     public static func grid(at point: Point, in geometry: GridGeometry, count: Int) -> DropTarget {
         .grid(insertionIndex: geometry.insertionIndex(at: point, count: count))
     }
+
+    /// The grid target under `point` during a pointer drag: the photo whose middle half the
+    /// pointer rests on, or else the position by the midpoint rule. While the grid scrolls
+    /// under a still pointer (`isScrolling`), photos pass under it and nobody rests on them.
+    public static func grid(at point: Point, in geometry: GridGeometry, count: Int,
+                            isScrolling: Bool) -> DropTarget {
+        let insertionIndex = geometry.insertionIndex(at: point, count: count)
+        if !isScrolling, let tile = geometry.restingTile(at: point, count: count) {
+            return .gridTile(tile, insertionIndex: insertionIndex)
+        }
+        return .grid(insertionIndex: insertionIndex)
+    }
+
+    /// Where a drop on this target inserts into the grid, if it is a grid target.
+    public var gridInsertionIndex: Int? {
+        switch self {
+        case .grid(let index), .gridTile(_, let index): index
+        case .nothing, .album, .albumList, .deleteZone: nil
+        }
+    }
+}
+
+/// The widgets a drag can enter, each holding targets: the grid (positions and photos), the
+/// album list (album rows and the places between them) and the delete zone.
+public enum DropZone: Hashable, Sendable {
+    case grid
+    case albumList
+    case deleteZone
 }
 
 /// Modifier keys held during the drag: they are input to the rules, nothing more.

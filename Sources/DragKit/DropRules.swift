@@ -23,36 +23,54 @@ public struct DropRules: Sendable {
         public var selection: MovingSelection
         /// The operations the source allows.
         public var offeredOperations: DragOperations
+        /// The drag carries containers (album rows being reordered), not photos. Such a drag
+        /// only goes between the album rows, and its `selection` holds the rows' indices.
+        public var carriesContainers: Bool
 
         public init(isLocal: Bool, hasImportableContent: Bool,
                     selection: MovingSelection = MovingSelection(),
-                    offeredOperations: DragOperations = [.copy, .move]) {
+                    offeredOperations: DragOperations = [.copy, .move],
+                    carriesContainers: Bool = false) {
             self.isLocal = isLocal
             self.hasImportableContent = hasImportableContent
             self.selection = selection
             self.offeredOperations = offeredOperations
+            self.carriesContainers = carriesContainers
+        }
+    }
+
+    /// Whether `zone` takes the drag at all, asked when the drag enters it: before any
+    /// position is known (GTK reports (0, 0) on enter), so it depends only on the drag.
+    /// The grid and the album list take anything importable; the album list also takes its
+    /// own rows (to reorder them); the delete zone takes only the library's photos.
+    public func entryOperation(into zone: DropZone, facts: DragFacts) -> DropOperation {
+        if facts.carriesContainers {
+            return zone == .albumList ? .move : .forbidden(.unsupportedContent)
+        }
+        if let reason = refusal(of: facts) { return .forbidden(reason) }
+        switch zone {
+        case .grid, .albumList: return facts.isLocal ? .move : .copy
+        case .deleteZone: return facts.isLocal ? .move : .forbidden(.trashAcceptsOnlyLibraryPhotos)
         }
     }
 
     /// The proposal for a drag described by `facts` over `target`, with `modifiers` held.
     public func proposal(for target: DropTarget, facts: DragFacts, modifiers: DropModifiers) -> DropProposal {
         if target == .nothing { return .none }
-        guard facts.hasImportableContent else { return DropProposal(operation: .forbidden(.unsupportedContent)) }
-        // A drag from another application always copies, even when it offers MOVE: moving
-        // would let the source delete the user's originals.
-        if !facts.isLocal, facts.offeredOperations.isDisjoint(with: [.copy, .move]) {
-            return DropProposal(operation: .forbidden(.sourceOffersNoOperation))
-        }
+        if facts.carriesContainers { return containerProposal(for: target, selection: facts.selection) }
+        if let reason = refusal(of: facts) { return DropProposal(operation: .forbidden(reason)) }
         switch target {
-        case .nothing:
+        case .nothing, .albumList:
+            // Only album rows go between album rows.
             return .none
         case .grid(let index):
-            let intent = DropIntent.insertAt(index)
-            guard facts.isLocal else { return DropProposal(operation: .copy, intent: intent) }
-            if facts.selection.isNoChange(atInsertionIndex: index) {
-                return DropProposal(operation: .cancel, intent: intent, isNoChange: true)
-            }
-            return DropProposal(operation: .move, intent: intent)
+            return gridProposal(at: index, facts: facts)
+        case .gridTile(let tile, let index):
+            // Resting on a photo's middle: an in-app drag is about that photo (it may flock),
+            // so no gap opens; letting go still does what the insertion point does.
+            var proposal = gridProposal(at: index, facts: facts)
+            if facts.isLocal { proposal.intent = .flockOnto(tile) }
+            return proposal
         case .album(let album):
             // Within the app, adding to an album keeps the photo where it was; Shift moves it.
             let operation: DropOperation = facts.isLocal && modifiers.contains(.shift) ? .move : .copy
@@ -61,5 +79,41 @@ public struct DropRules: Sendable {
             guard facts.isLocal else { return DropProposal(operation: .forbidden(.trashAcceptsOnlyLibraryPhotos)) }
             return DropProposal(operation: .move)
         }
+    }
+
+    /// Why no target takes a drag of photos described by `facts`, if none does: it has
+    /// nothing importable, or its source allows neither copying nor moving. (A drag from
+    /// another application always copies, even when it offers MOVE: moving would let the
+    /// source delete the user's originals. So either operation lets it in.)
+    private func refusal(of facts: DragFacts) -> ForbiddenReason? {
+        guard facts.hasImportableContent else { return .unsupportedContent }
+        if !facts.isLocal, facts.offeredOperations.isDisjoint(with: [.copy, .move]) {
+            return .sourceOffersNoOperation
+        }
+        return nil
+    }
+
+    private func gridProposal(at index: Int, facts: DragFacts) -> DropProposal {
+        guard facts.isLocal else { return DropProposal(operation: .copy, intent: .insertAt(index)) }
+        return reorderProposal(at: index, selection: facts.selection)
+    }
+
+    /// Album rows dragged within the album list follow the grid's reorder rule, between
+    /// album rows only.
+    private func containerProposal(for target: DropTarget, selection: MovingSelection) -> DropProposal {
+        guard case .albumList(let index) = target else {
+            return DropProposal(operation: .forbidden(.unsupportedContent))
+        }
+        return reorderProposal(at: index, selection: selection)
+    }
+
+    /// Moving `selection` to insertion point `index`: a move, or no change where the items
+    /// already are (the proposal keeps its intent, so the view keeps showing the place).
+    private func reorderProposal(at index: Int, selection: MovingSelection) -> DropProposal {
+        let intent = DropIntent.insertAt(index)
+        if selection.isNoChange(atInsertionIndex: index) {
+            return DropProposal(operation: .cancel, intent: intent, isNoChange: true)
+        }
+        return DropProposal(operation: .move, intent: intent)
     }
 }

@@ -54,6 +54,16 @@ public final class DropSession {
         items.filter { $0.localObject != nil || $0.provider.canLoad(anyOf: rules.importableTypes) }
     }
 
+    /// Whether this is an in-app drag of containers (album rows being reordered) rather than
+    /// of photos: its items stand for `ContainerID`s.
+    public var carriesContainers: Bool { currentFacts().carriesContainers }
+
+    /// The drag entered `zone`: whether the zone takes it at all (see
+    /// `DropRules.entryOperation`). Does not change the session.
+    public func enter(_ zone: DropZone) -> DropOperation {
+        rules.entryOperation(into: zone, facts: currentFacts())
+    }
+
     /// What dropping over `target` would do. Does not change the session. O(log k).
     public func proposal(for target: DropTarget) -> DropProposal {
         rules.proposal(for: target, facts: currentFacts(), modifiers: modifiers)
@@ -71,11 +81,15 @@ public final class DropSession {
     private func currentFacts() -> DropRules.DragFacts {
         let count = localDragSession?.items.count ?? externalItems.count
         if let facts, count == factsItemCount { return facts }
+        let items = self.items
+        let carriesContainers = isLocal && !items.isEmpty
+            && items.allSatisfy { $0.localObject?.value(as: ContainerID.self) != nil }
         let computed = DropRules.DragFacts(
             isLocal: isLocal,
-            hasImportableContent: !importableItems.isEmpty,
+            hasImportableContent: !carriesContainers && !importableItems.isEmpty,
             selection: localDragSession?.selection ?? MovingSelection(),
-            offeredOperations: offeredOperations)
+            offeredOperations: offeredOperations,
+            carriesContainers: carriesContainers)
         facts = computed
         factsItemCount = count
         return computed
@@ -95,13 +109,19 @@ public final class DropSession {
 
     private func action(for proposal: DropProposal) -> DropAction {
         guard proposal.performsDrop else { return .nothing }
-        switch (target, proposal.intent) {
-        case (.grid, .insertAt(let index)):
+        if let index = target.gridInsertionIndex {
+            // On a photo's middle too: its flocking intent only changes what the grid shows.
             if isLocal, let selection = localDragSession?.selection {
                 return .reorder(selection, insertionIndex: index,
                                 finalIndex: selection.finalIndex(forInsertionIndex: index))
             }
             return .insertCopies(importableItems, at: index)
+        }
+        switch (target, proposal.intent) {
+        case (.albumList(let index), _):
+            guard let selection = localDragSession?.selection else { return .nothing }
+            return .reorderContainers(selection, insertionIndex: index,
+                                      finalIndex: selection.finalIndex(forInsertionIndex: index))
         case (.album(let album), _):
             return .addToAlbum(album, items: importableItems, removingFromSource: proposal.operation == .move)
         case (.deleteZone, _):
@@ -132,7 +152,13 @@ public enum DropAction: Sendable {
     case nothing
     /// Reorder the grid: take the photos at `selection`'s indices out and put them, in
     /// order, at `finalIndex` (`insertionIndex` with the gaps they left closed).
+    ///
+    /// The indices count the grid's entries, placeholders included; the library, which knows
+    /// no placeholders, gets its index from `PlaceholderCollection.itemIndex(forFinalIndex:moving:)`.
     case reorder(MovingSelection, insertionIndex: Int, finalIndex: Int)
+    /// Reorder the album list: the album rows at `selection`'s indices (among the albums)
+    /// go to `finalIndex`, by the same arithmetic as `reorder`.
+    case reorderContainers(MovingSelection, insertionIndex: Int, finalIndex: Int)
     /// Import copies of these items at `index`: insert placeholders there and load them
     /// (see `DropSession.loadItems`).
     case insertCopies([DragItem], at: Int)

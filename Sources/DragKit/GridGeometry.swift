@@ -76,6 +76,15 @@ public struct GridGeometry: Hashable, Sendable {
         return index
     }
 
+    /// The cell whose middle half (horizontally) `point` rests on, if any. A drag resting on
+    /// a photo's middle is about that photo (flocking); near the edges between cells it is
+    /// about where to insert.
+    public func restingTile(at point: Point, count: Int) -> Int? {
+        guard let index = index(at: point, count: count) else { return nil }
+        let frame = frame(at: index)
+        return abs(point.x - frame.center.x) < frame.width / 4 ? index : nil
+    }
+
     /// Where an item dropped at `point` would be inserted: before the cell under
     /// the pointer if the pointer is on its leading half, after it otherwise.
     /// Points past the last cell give `count` (the end of the collection).

@@ -63,6 +63,24 @@ public final class KeyboardDrag {
         return choose(.grid(insertionIndex: gridIndex))
     }
 
+    /// Move Earlier: the drop point just before the item that precedes the first picked one,
+    /// so the picked items land one place earlier (gathered there, if they were scattered).
+    /// At the start of the grid, the drop point is the start.
+    @discardableResult
+    public func moveSelectionEarlier() -> DropProposal {
+        guard let first = dragSession.selection.sortedIndices.first else { return proposal }
+        return choose(.grid(insertionIndex: first - 1))
+    }
+
+    /// Move Later: the drop point just after the item that follows the last picked one, so
+    /// the picked items land one place later (gathered, if they were scattered). At the end
+    /// of the grid, the drop point is the end.
+    @discardableResult
+    public func moveSelectionLater() -> DropProposal {
+        guard let last = dragSession.selection.sortedIndices.last else { return proposal }
+        return choose(.grid(insertionIndex: last + 2))
+    }
+
     /// Tab: the next target, cycling grid → albums → delete zone → grid.
     @discardableResult
     public func nextTarget() -> DropProposal { stepTarget(by: 1) }

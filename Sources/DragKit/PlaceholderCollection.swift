@@ -53,6 +53,20 @@ public final class PlaceholderCollection<Element> {
         index - live.reduce(0) { $0 + ($1.position < index ? 1 : 0) }
     }
 
+    /// Where the library must put the real items at `selection`'s entry indices so that the
+    /// first of them lands at entry `finalIndex` (a reorder's final index, see
+    /// `MovingSelection.finalIndex(forInsertionIndex:)`): the number of real items that are
+    /// not moved and end up before it. That is the index a library that knows no
+    /// placeholders wants, counted among its items without the moved ones. O(p log k).
+    public func itemIndex(forFinalIndex finalIndex: Int, moving selection: MovingSelection) -> Int {
+        // Without the moved entries, a placeholder at entry p sits at p - countBefore(p);
+        // the entries before `finalIndex` there are the unmoved ones the moved items follow.
+        let placeholdersBefore = live.reduce(0) { count, context in
+            count + (context.position - selection.countBefore(context.position) < finalIndex ? 1 : 0)
+        }
+        return finalIndex - placeholdersBefore
+    }
+
     // MARK: Changes
 
     public func insert(_ element: Element, at index: Int) {

@@ -1,4 +1,5 @@
 import Testing
+import PropertyBased
 @testable import DragKit
 
 @MainActor @Suite struct KeyboardDragTests {
@@ -92,5 +93,73 @@ import Testing
         try keyboard.cancel()
         #expect(drag.phase == .cancelled)
         #expect(keyboard.proposal == .none)
+    }
+}
+
+/// Move Earlier and Move Later are keyboard moves through the same drag session and rules.
+@MainActor @Suite struct MoveEarlierLaterTests {
+    func pick(_ indices: [Int], count: Int = 8) throws -> KeyboardDrag {
+        let drag = DragSession(items: indices.map { photoItem(100 + $0, sourceIndex: $0) }, origin: .zero)
+        return try KeyboardDrag(picking: drag, targets: KeyboardDropTargets(gridCount: count, includesDeleteZone: false))
+    }
+
+    func order(after drag: KeyboardDrag, count: Int = 8) throws -> [Int]? {
+        guard case .reorder(let selection, let insertion, _) = try drag.drop() else { return nil }
+        return selection.applied(to: Array(0..<count), insertionIndex: insertion)
+    }
+
+    @Test func aRunMovesOnePlaceEachWay() throws {
+        let earlier = try pick([2, 3])
+        #expect(earlier.moveSelectionEarlier() == DropProposal(operation: .move, intent: .insertAt(1)))
+        #expect(try order(after: earlier) == [0, 2, 3, 1, 4, 5, 6, 7])
+        let later = try pick([2, 3])
+        #expect(later.moveSelectionLater() == DropProposal(operation: .move, intent: .insertAt(5)))
+        #expect(try order(after: later) == [0, 1, 4, 2, 3, 5, 6, 7])
+    }
+
+    @Test func atTheEdgesNothingChanges() throws {
+        let first = try pick([0, 1])
+        #expect(first.moveSelectionEarlier().isNoChange)
+        #expect(try order(after: first) == nil)
+        let last = try pick([6, 7])
+        #expect(last.moveSelectionLater().isNoChange)
+        #expect(last.target == .grid(insertionIndex: 8))
+    }
+
+    @Test func aScatteredSelectionGathers() throws {
+        let earlier = try pick([1, 5])
+        earlier.moveSelectionEarlier()
+        #expect(try order(after: earlier) == [1, 5, 0, 2, 3, 4, 6, 7])
+        let later = try pick([1, 5])
+        later.moveSelectionLater()
+        #expect(try order(after: later) == [0, 2, 3, 4, 6, 1, 5, 7])
+    }
+
+    /// For any run of photos: Move Earlier swaps it with the photo before it, Move Later with
+    /// the photo after it, and at the edge of the grid nothing changes.
+    @Test func aRunSwapsWithItsNeighbour() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 1...12), Gen.int(in: 0...11), Gen.int(in: 1...12)) {
+            count, rawStart, rawLength in
+            let start = rawStart % count
+            let run = Array(start..<min(count, start + rawLength))
+            let elements = Array(0..<count)
+            var swappedEarlier = elements, swappedLater = elements
+            if start > 0 {
+                swappedEarlier.remove(at: start - 1)
+                swappedEarlier.insert(start - 1, at: run.last!)
+            }
+            if run.last! < count - 1 {
+                swappedLater.remove(at: run.last! + 1)
+                swappedLater.insert(run.last! + 1, at: start)
+            }
+            guard let earlier = try? pick(run, count: count), let later = try? pick(run, count: count) else {
+                Issue.record("could not pick up \(run)"); return
+            }
+            earlier.moveSelectionEarlier()
+            later.moveSelectionLater()
+            // No reorder means the order stays as it is.
+            #expect(((try? order(after: earlier, count: count)) ?? nil ?? elements) == swappedEarlier)
+            #expect(((try? order(after: later, count: count)) ?? nil ?? elements) == swappedLater)
+        }
     }
 }

@@ -189,6 +189,11 @@ def album_titles(library, album):
         WHERE a.name = ? ORDER BY e.position""", (album,))]
 
 
+def album_names(library):
+    """The albums' names, in the order of the album list."""
+    return [name for (name,) in _query(library, "SELECT name FROM album ORDER BY position, id")]
+
+
 def photo_file(library, title):
     """The library file of the photo titled `title`."""
     rows = _query(library, "SELECT fileName FROM photo WHERE title = ?", (title,))

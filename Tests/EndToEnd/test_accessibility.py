@@ -125,6 +125,18 @@ def test_copy_then_paste_imports_a_copy_through_the_drop_pipeline():
         assert audit(app) == []
 
 
+def test_cut_then_paste_moves_the_photo_through_the_drag_rules():
+    with DroverSession() as drover:
+        names = drover.wait_for_tiles(lambda n: len(n) >= SAMPLE_TILES)
+        focus(tile(drover, names[0]))
+        keys("ctrl+x")
+        focus(tile(drover, names[3]))
+        keys("ctrl+v")   # after the focused photo: a move, not a copy
+        moved = drover.wait_for_tiles(lambda n: n[:4] == [names[1], names[2], names[3], names[0]],
+                                      what="the cut photo moved after the fourth")
+        assert sorted(moved) == sorted(names)   # moved, not copied
+
+
 def _walk(node):
     from drover_session import walk
     return (n for n, _ in walk(node))

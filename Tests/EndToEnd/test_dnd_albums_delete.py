@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from dnd import album_titles, collection_order, library_snapshot, photo_file, states, tile
+from dnd import album_names, album_titles, collection_order, library_snapshot, photo_file, states, tile
 from drover_session import screenshot, wait_for
 from library_state import fingerprint
 from pointer import drag
@@ -55,6 +55,21 @@ def test_spring_loading_opens_the_album_and_the_drop_lands_in_it(drover):
                            what="the album's tiles with the dropped photo")
     wait_for(lambda: row_description(session, "Codes & Still Life") == "4 photos", 10, what="the row's count")
     assert "Chelsea the cat" in album_titles(session.library, "Animals")   # added, not moved
+
+
+def test_dragging_an_album_row_reorders_the_albums(drover):
+    """Album rows go between rows by the midpoint rule (DragKit's album list):
+    the lower half of a row means after it, the upper half before it."""
+    session, screen = drover
+    before = album_names(session.library)
+    assert len(before) >= 3
+    first, last = before[0], before[-1]
+    drag(screen.center(album_row(session, first)), screen.center(album_row(session, last), dy=0.3))
+    wait_for(lambda: album_names(session.library) == before[1:] + [first], 10, what="the first album moved to the end")
+    # And back: onto the upper half of the (new) first row.
+    drag(screen.center(album_row(session, first)), screen.center(album_row(session, before[1]), dy=-0.3))
+    wait_for(lambda: album_names(session.library) == before, 10, what="the album back in first place")
+    assert collection_order(session.library) == SAMPLE_TILES
 
 
 def drag_to_delete_zone(session, screen, name, shot):

@@ -27,18 +27,17 @@ final class AlbumDropController {
     private lazy var springLoading = DwellTimer<ContainerID>.springLoading(clock: clock)
     private var springTimer: TimerSource?
     private var highlighted: ListBoxRow?
-    /// The album row being dragged to a new place, if any.
-    private var draggedAlbum: AlbumID?
+    /// The drag of an album row to a new place, if one is in progress: DragKit's
+    /// session, whose one item stands for the album (`ContainerID`), and the
+    /// GDK drag that carries it (so no other drag is taken for it).
+    private var albumDrag: (session: DragSession, gdkDrag: OpaquePointer?)?
 
     init(sidebar: AlbumSidebar, gallery: GalleryController, coordinator: DragCoordinator, importer: DropImporter) {
         self.sidebar = sidebar
         self.gallery = gallery
         self.coordinator = coordinator
         self.importer = importer
-        target.onEnter { [weak self] drop, _, _ in
-            self?.session = self?.coordinator.dropSession(for: drop)
-            return GDK_ACTION_COPY
-        }
+        target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? GdkDragAction(0) }
         target.onMotion { [weak self] drop, x, y in self?.motion(drop, at: Point(x: x, y: y)) ?? GdkDragAction(0) }
         target.onLeave { [weak self] _ in self?.reset() }
         target.onDrop { [weak self] drop, x, y in self?.perform(drop, at: Point(x: x, y: y)) ?? false }
@@ -46,36 +45,79 @@ final class AlbumDropController {
 
         rowDrags.setActions(GDK_ACTION_MOVE)
         rowDrags.onPrepare { [weak self] _, y in self?.prepareAlbumDrag(atY: y) }
-        rowDrags.onDragEnd { [weak self] _, _ in self?.draggedAlbum = nil }
+        rowDrags.onDragBegin { [weak self] drag in self?.albumDrag?.gdkDrag = drag.drag }
+        rowDrags.onDragEnd { [weak self] _, _ in
+            try? self?.albumDrag?.session.end()
+            self?.albumDrag = nil
+        }
         sidebar.list.add(rowDrags)
+    }
+
+    /// The list as DragKit sees it: "All Photos", then the albums.
+    private var albumList: AlbumList {
+        AlbumList(albums: sidebar.albums.map { ContainerID(Int64($0.id) ?? -1) }, leadingRows: 1)
+    }
+
+    /// The drag over the list: an album row being reordered, or whatever the
+    /// window's coordinator says (photos from the grid, or another app's drag).
+    private func dropSession(for drop: Drop) -> DropSession {
+        if let albumDrag, albumDrag.gdkDrag != nil, drop.localDrag == albumDrag.gdkDrag {
+            return DropSession(local: albumDrag.session, rules: DragCoordinator.rules)
+        }
+        return coordinator.dropSession(for: drop)
+    }
+
+    /// DragKit's target under `point`: an album row for photos, a place
+    /// between rows for an album row.
+    private func dropTarget(at point: Point, for session: DropSession) -> DropTarget {
+        albumList.target(at: spot(atY: point.y), reordering: session.carriesContainers)
+    }
+
+    /// The row under `y` and how far down it `y` is: all the list's geometry
+    /// that DragKit needs.
+    private func spot(atY y: Double) -> AlbumList.Spot {
+        guard let row = gtk_list_box_get_row_at_y(OpaquePointer(sidebar.list.rawPointer), Int32(y)) else { return .belowRows }
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(UnsafeMutablePointer(OpaquePointer(row)), sidebar.list.widget, &bounds)
+        let height = Double(bounds.size.height)
+        let fraction = height > 0 ? (y - Double(bounds.origin.y)) / height : 0
+        return .row(Int(gtk_list_box_row_get_index(row)), fraction: fraction)
+    }
+
+    /// An album row's drag offers only MOVE (it has no data a target could
+    /// delete); everything else is reported as COPY (see `gdkAction`).
+    private func gdkAction(_ operation: DropOperation, for session: DropSession) -> GdkDragAction {
+        guard session.carriesContainers else { return operation.gdkAction }
+        return operation.gdkAction == GdkDragAction(0) ? GdkDragAction(0) : GDK_ACTION_MOVE
     }
 
     // MARK: Hover
 
+    private func enter(_ drop: Drop) -> GdkDragAction {
+        let session = dropSession(for: drop)
+        self.session = session
+        return gdkAction(session.enter(.albumList), for: session)
+    }
+
     private func motion(_ drop: Drop, at point: Point) -> GdkDragAction {
-        if draggedAlbum != nil {
-            highlight(nil)
-            return GDK_ACTION_MOVE
-        }
-        let session = self.session ?? coordinator.dropSession(for: drop)
+        let session = self.session ?? dropSession(for: drop)
         self.session = session
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        guard let (row, album) = albumRow(atY: point.y) else {
+        let proposal = session.update(target: dropTarget(at: point, for: session))
+        if case .insertInto(let album) = proposal.intent, proposal.performsDrop {
+            highlight(row(of: album))
+            springLoad(album, at: point)
+        } else {
             highlight(nil)
             springLoading.hover(over: ContainerID?.none, at: point)
-            session.update(target: .nothing)
-            return GdkDragAction(0)
         }
-        let proposal = session.update(target: .album(ContainerID(album.rawValue)))
-        highlight(proposal.performsDrop ? row : nil)
-        if proposal.performsDrop { springLoad(album, at: point) }
-        return proposal.operation.gdkAction
+        return gdkAction(proposal.operation, for: session)
     }
 
     /// Restarts DragKit's spring-loading dwell for `album` (it ignores small
     /// movements) and polls it when it is due.
-    private func springLoad(_ album: AlbumID, at point: Point) {
-        springLoading.hover(over: ContainerID(album.rawValue), at: point)
+    private func springLoad(_ album: ContainerID, at point: Point) {
+        springLoading.hover(over: album, at: point)
         springTimer?.cancel()
         guard let deadline = springLoading.deadline else { return }
         let remaining = (deadline - clock.now).components
@@ -84,6 +126,10 @@ final class AlbumDropController {
             guard let self, let opened = self.springLoading.poll() else { return }
             self.sidebar.select(.album(id: String(opened.rawValue)))
         }
+    }
+
+    private func row(of album: ContainerID) -> ListBoxRow? {
+        albumList.albums.firstIndex(of: album).map { sidebar.rows[$0] }
     }
 
     private func highlight(_ row: ListBoxRow?) {
@@ -104,61 +150,46 @@ final class AlbumDropController {
 
     private func perform(_ drop: Drop, at point: Point) -> Bool {
         defer { reset() }
-        if let album = draggedAlbum {
-            moveAlbum(album, toY: point.y)
+        let session = self.session ?? dropSession(for: drop)
+        session.modifiers = DropModifiers(gdkState: target.currentModifiers)
+        session.update(target: dropTarget(at: point, for: session))
+        switch (try? session.performDrop()) ?? .nothing {
+        case .reorderContainers(_, _, let finalIndex):
+            if let album = session.items.first?.localObject?.value(as: ContainerID.self) {
+                gallery.moveAlbum(AlbumID(rawValue: album.rawValue), to: finalIndex)
+            }
             drop.finish(GDK_ACTION_MOVE)
             return true
-        }
-        guard let session = session ?? Optional(coordinator.dropSession(for: drop)), let (_, album) = albumRow(atY: point.y) else {
+        case .addToAlbum(let container, _, let removingFromSource):
+            let album = AlbumID(rawValue: container.rawValue)
+            // Read the in-app drag before finishing: for a local drag, finishing ends it
+            // at once (drag-end runs inside gdk_drop_finish and clears `current`).
+            let inApp = session.isLocal ? coordinator.current : nil
+            drop.finish(GDK_ACTION_COPY)
+            if let inApp {
+                gallery.add(inApp.photoIDs, toAlbum: album, movingFrom: removingFromSource ? inApp.sourceScope : nil)
+            } else {
+                importer.importDrop(drop, intoAlbum: album)
+            }
+            return true
+        case .nothing, .reorder, .insertCopies, .moveToTrash:
             drop.finish(GdkDragAction(0))
             return false
         }
-        session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        session.update(target: .album(ContainerID(album.rawValue)))
-        guard case .addToAlbum(_, _, let removingFromSource) = (try? session.performDrop()) ?? .nothing else {
-            drop.finish(GdkDragAction(0))
-            return false
-        }
-        // Read the in-app drag before finishing: for a local drag, finishing ends it
-        // at once (drag-end runs inside gdk_drop_finish and clears `current`).
-        let inApp = session.isLocal ? coordinator.current : nil
-        drop.finish(GDK_ACTION_COPY)
-        if let inApp {
-            gallery.add(inApp.photoIDs, toAlbum: album, movingFrom: removingFromSource ? inApp.sourceScope : nil)
-        } else {
-            importer.importDrop(drop, intoAlbum: album)
-        }
-        return true
     }
 
     // MARK: Reordering albums
 
+    /// Starts dragging the album row under `y`: a DragKit session of one item
+    /// that stands for the album and knows its place among the albums.
     private func prepareAlbumDrag(atY y: Double) -> ContentProvider? {
-        guard let (_, album) = albumRow(atY: y) else { return nil }
-        draggedAlbum = album
+        let list = albumList
+        guard case .row(let row, _) = spot(atY: y), let index = list.albumIndex(atRow: row) else { return nil }
+        let album = list.albums[index]
+        let item = DragItem(provider: ItemProvider(), localObject: LocalObject(album), sourceIndex: index)
+        let session = DragSession(items: [item], origin: Point(x: 0, y: y))
+        try? session.beginDragging()
+        albumDrag = (session, nil)
         return .bytes(Data(String(album.rawValue).utf8), mimeType: Self.albumMimeType)
-    }
-
-    private func moveAlbum(_ album: AlbumID, toY y: Double) {
-        let albums = sidebar.albums
-        guard let from = albums.firstIndex(where: { $0.id == String(album.rawValue) }) else { return }
-        // The row under the pointer, by its midpoint: drop in the lower half to go after it.
-        var index = albums.count
-        if let row = gtk_list_box_get_row_at_y(OpaquePointer(sidebar.list.rawPointer), Int32(y)) {
-            var bounds = graphene_rect_t()
-            _ = gtk_widget_compute_bounds(UnsafeMutablePointer(OpaquePointer(row)), sidebar.list.widget, &bounds)
-            let rowIndex = Int(gtk_list_box_row_get_index(row)) - 1
-            index = max(0, rowIndex + (y > Double(bounds.origin.y + bounds.size.height / 2) ? 1 : 0))
-        }
-        let destination = index > from ? index - 1 : index
-        guard destination != from else { return }
-        gallery.moveAlbum(album, to: destination)
-    }
-
-    private func albumRow(atY y: Double) -> (ListBoxRow, AlbumID)? {
-        guard let pointer = gtk_list_box_get_row_at_y(OpaquePointer(sidebar.list.rawPointer), Int32(y)) else { return nil }
-        let index = Int(gtk_list_box_row_get_index(pointer))
-        guard index > 0, index - 1 < sidebar.albums.count, let id = Int64(sidebar.albums[index - 1].id) else { return nil }
-        return (sidebar.rows[index - 1], AlbumID(rawValue: id))
     }
 }

@@ -41,7 +41,7 @@ final class GridDropController {
     private func enter(_ drop: Drop) -> GdkDragAction {
         let session = coordinator.dropSession(for: drop)
         self.session = session
-        return session.canLoad(anyOf: DragCoordinator.rules.importableTypes) ? GDK_ACTION_COPY : GdkDragAction(0)
+        return session.enter(.grid).gdkAction
     }
 
     private func motion(_ drop: Drop, at point: Point) -> GdkDragAction {
@@ -64,21 +64,26 @@ final class GridDropController {
         _ = show(session, at: Point(x: pointerInView.x, y: pointerInView.y + adjustment.value))
     }
 
-    /// Computes DragKit's proposal at `point` and shows it (gap, flocking ring).
+    /// Computes DragKit's proposal at `point` and shows it: a gap where it
+    /// inserts, or the flocking ring (and no gap) where it rests on a photo.
     private func show(_ session: DropSession, at point: Point) -> GdkDragAction {
-        let proposal = session.update(target: .grid(at: point, in: grid.geometry, count: gallery.model.count))
-        // An in-app drag resting on the middle of another photo is about that
-        // photo (it may join the drag), so no gap opens there.
-        // Not while scrolling: the photos pass under the pointer, nobody rests on them.
-        let restingOn = session.isLocal && !autoscroll.isScrolling ? grid.tileCentre(at: point) : nil
-        let restsOnTile = restingOn != nil
-        if let restingOn { flocking.hover(over: restingOn, at: point) } else { flocking.stop() }
-        if case .insertAt(let index) = proposal.intent, proposal.performsDrop, !restsOnTile {
+        let proposal = session.update(target: dropTarget(at: point))
+        switch proposal.intent {
+        case .flockOnto(let index):
+            flocking.hover(over: index, at: point)
+            grid.showGap(at: nil)
+        case .insertAt(let index) where proposal.performsDrop:
+            flocking.stop()
             grid.showGap(at: index)
-        } else {
+        default:
+            flocking.stop()
             grid.showGap(at: nil)
         }
         return proposal.operation.gdkAction
+    }
+
+    private func dropTarget(at point: Point) -> DropTarget {
+        .grid(at: point, in: grid.geometry, count: gallery.model.count, isScrolling: autoscroll.isScrolling)
     }
 
     private func leave() {
@@ -96,20 +101,20 @@ final class GridDropController {
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = nil
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        session.update(target: .grid(at: point, in: grid.geometry, count: gallery.model.count))
+        session.update(target: dropTarget(at: point))
         let action: DropAction
         do { action = try session.performDrop() } catch { action = .nothing }
         switch action {
-        case .reorder(let selection, let insertionIndex, _):
+        case .reorder(let selection, _, let finalIndex):
             if let tiles = coordinator.current?.tileIDs {
-                gallery.reorder(tiles, selection: selection, insertionIndex: insertionIndex)
+                gallery.reorder(tiles, selection: selection, finalIndex: finalIndex)
             }
             drop.finish(GDK_ACTION_COPY)
             return true
         case .insertCopies(_, let index):
             importer.importDrop(drop, at: index)
             return true
-        case .nothing, .addToAlbum, .moveToTrash:
+        case .nothing, .addToAlbum, .moveToTrash, .reorderContainers:
             drop.finish(GdkDragAction(0))
             return false
         }

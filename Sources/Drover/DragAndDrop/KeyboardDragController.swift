@@ -73,15 +73,15 @@ final class KeyboardDragController {
         window.grid.setDragged([])
         let noun = TileCommands.noun(tiles)
         switch action {
-        case .reorder(let selection, let insertionIndex, _):
-            gallery.reorder(tiles.map(\.id), selection: selection, insertionIndex: insertionIndex)
+        case .reorder(let selection, _, let finalIndex):
+            gallery.reorder(tiles.map(\.id), selection: selection, finalIndex: finalIndex)
             window.announce("Moved \(noun).")
         case .addToAlbum(let album, _, let moving):
             gallery.add(tiles.flatMap { $0.members.map(\.photoID) }, toAlbum: AlbumID(rawValue: album.rawValue),
                         movingFrom: moving ? gallery.scope : nil)
         case .moveToTrash:
             gallery.delete(tiles)
-        case .insertCopies, .nothing:
+        case .insertCopies, .reorderContainers, .nothing:
             window.announce(drop ? "Nothing changed." : "Cancelled. Nothing changed.")
         }
         tiles = []
@@ -100,8 +100,8 @@ final class KeyboardDragController {
             if let row = albumRow(album) { gtk_list_box_drag_highlight_row(OpaquePointer(window.sidebar.list.rawPointer), row.row) }
         case .deleteZone:
             window.deleteZone.setHighlighted(true)
-        case .nothing:
-            break
+        case .nothing, .gridTile, .albumList:
+            break  // A keyboard drag never rests on a photo nor carries albums.
         }
         window.announce(prefix + describe(proposal, target: drag.target))
     }
@@ -131,7 +131,7 @@ final class KeyboardDragController {
             let name = gallery.albums.first { $0.id.rawValue == album.rawValue }?.name ?? "the album"
             return proposal.operation == .move ? "Move \(noun) into \(name)." : "Add \(noun) to \(name)."
         case .deleteZone: return gallery.scope == .allPhotos ? "Delete \(noun)." : "Remove \(noun) from this album."
-        case .nothing: return "No target."
+        case .nothing, .gridTile, .albumList: return "No target."
         }
     }
 }

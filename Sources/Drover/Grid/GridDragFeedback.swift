@@ -72,16 +72,4 @@ extension PhotoGrid {
     func setDwell(on id: String?, progress: Double) {
         for (tileID, tile) in visibleTiles { tile.setDwellProgress(tileID == id ? progress : nil) }
     }
-
-    // MARK: Drag rule (being moved into DragKit as a flocking intent; issue 10)
-
-    /// The tile whose middle half `point` rests on, in the layout without a
-    /// drop gap, if any. A drag resting on a photo's middle is about that photo
-    /// (flocking), and the gap closes so the photo stays put under the pointer;
-    /// near the edges between tiles, it is about where to insert.
-    func tileCentre(at point: Point) -> Int? {
-        guard let index = geometry.index(at: point, count: items.count) else { return nil }
-        let frame = geometry.frame(at: index)
-        return abs(point.x - frame.center.x) < frame.width / 4 ? index : nil
-    }
 }

@@ -80,6 +80,11 @@ final class CollectionModel {
     /// Where the library would put an item shown at entry `index`.
     func itemIndex(forEntryAt index: Int) -> Int { entries.itemIndex(forEntryAt: index) }
 
+    /// Where the library puts items moved so the first shows at entry `finalIndex`.
+    func itemIndex(forFinalIndex finalIndex: Int, moving selection: MovingSelection) -> Int {
+        entries.itemIndex(forFinalIndex: finalIndex, moving: selection)
+    }
+
     /// The entry index of the library's item at `itemIndex` (`count` past the end).
     func entryIndex(forItemIndex itemIndex: Int, skipping skipped: Int? = nil) -> Int {
         var seen = 0

@@ -106,10 +106,12 @@ final class GalleryController {
 
     // MARK: Drops
 
-    /// Moves tiles (an in-app drag) so they land at grid `insertionIndex`.
-    func reorder(_ tiles: [GalleryItem.ID], selection: MovingSelection, insertionIndex: Int) {
-        // The library counts positions among its items, without the moved ones.
-        let index = model.itemIndex(forEntryAt: insertionIndex) - selection.countBefore(insertionIndex)
+    /// Moves tiles (the grid entries at `selection`) so that they land at grid
+    /// `finalIndex`, DragKit's answer for the drop (`DropAction.reorder`).
+    func reorder(_ tiles: [GalleryItem.ID], selection: MovingSelection, finalIndex: Int) {
+        // The library counts positions among its items, without the moved ones;
+        // the placeholder collection converts, as it knows the placeholders.
+        let index = model.itemIndex(forFinalIndex: finalIndex, moving: selection)
         let scope = self.scope
         Task {
             do { try await library.moveItems(tiles, to: max(0, index), in: scope) } catch {

@@ -53,9 +53,11 @@ final class TileCommands {
     func paste(at index: Int) {
         let clipboard = Clipboard(for: grid.canvas)
         if clipboard.isLocal, !cutTiles.isEmpty {
-            let moving = cutTiles
+            let moving = cutTiles.compactMap { id in
+                gallery.model.index(of: id).flatMap { i in gallery.model.item(at: i).map { (index: i, item: $0) } }
+            }
             cutTiles = []
-            move(moving, toInsertionIndex: index)
+            reorder(moving) { $0.choose(.grid(insertionIndex: index)) }
             return
         }
         importer.importDrop(clipboard, at: index)
@@ -63,21 +65,22 @@ final class TileCommands {
 
     // MARK: Moving
 
-    func moveEarlier(around index: Int?) { shift(around: index, by: -1) }
-    func moveLater(around index: Int?) { shift(around: index, by: 1) }
+    func moveEarlier(around index: Int?) { reorder(tiles(around: index)) { $0.moveSelectionEarlier() } }
+    func moveLater(around index: Int?) { reorder(tiles(around: index)) { $0.moveSelectionLater() } }
 
-    private func shift(around index: Int?, by offset: Int) {
-        let picked = tiles(around: index)
-        guard let first = picked.first?.index, let last = picked.last?.index else { return }
-        let insertion = offset < 0 ? max(0, first - 1) : min(gallery.model.count, last + 2)
-        move(picked.map(\.item.id), toInsertionIndex: insertion)
-    }
-
-    /// Moves tiles so they land at grid `insertionIndex` (the same arithmetic as a drop).
-    func move(_ ids: [GalleryItem.ID], toInsertionIndex insertion: Int) {
-        let selection = MovingSelection(ids.compactMap { gallery.model.index(of: $0) })
-        guard !selection.isNoChange(atInsertionIndex: insertion) else { return }
-        gallery.reorder(ids, selection: selection, insertionIndex: insertion)
+    /// Moves tiles as a keyboard drag would: picks them up in DragKit, lets
+    /// `choose` move the drop point, and drops. So moving by command follows
+    /// the drag rules exactly (a move to where they are changes nothing).
+    private func reorder(_ picked: [(index: Int, item: GalleryItem)], choose: (KeyboardDrag) -> Void) {
+        guard !picked.isEmpty else { return }
+        let session = DragSession(items: picked.flatMap { DragItems.make(for: $0.item, at: $0.index) }, origin: .zero)
+        let targets = KeyboardDropTargets(gridCount: gallery.model.count, includesDeleteZone: false)
+        guard let drag = try? KeyboardDrag(picking: session, targets: targets, rules: DragCoordinator.rules) else { return }
+        choose(drag)
+        let action = (try? drag.drop()) ?? .nothing
+        try? session.end()
+        guard case .reorder(let selection, _, let finalIndex) = action else { return }
+        gallery.reorder(picked.map(\.item.id), selection: selection, finalIndex: finalIndex)
     }
 
     // MARK: Albums and deleting
