@@ -20,21 +20,27 @@ enum LibraryOpener {
         }
         try createDirectory(location.directory)
         let lock = try LibraryLock(directory: location.directory)
+        try requireUsableFolder(location, writable: true)
+        // A library from before markers proves itself by its database: mark it now.
+        if !LibraryFolder.hasMarker(location) { try LibraryFolder.writeMarker(in: location) }
+        try createDirectory(location.photosDirectory)
+        try createDirectory(location.thumbnailsDirectory)
+        return (try openDatabase(at: location.databaseURL), lock, false)
+    }
+
+    /// Throws unless the (locked) folder holds an intact library, or, when `writable`, is new:
+    /// a damaged or foreign folder is never opened.
+    private static func requireUsableFolder(_ location: LibraryLocation, writable: Bool) throws {
         switch try LibraryFolder.inspect(location) {
         case .foreign:
             throw LibraryError.notALibraryFolder(location.directory)
         case .damaged(let detail):
             throw LibraryError.damaged(location.directory, detail: detail)
         case .library:
-            try inspectExisting(location.databaseURL)
+            try inspectExisting(location.databaseURL, writable: writable)
         case .new:
-            break
+            if !writable { throw LibraryError.cannotCreateDirectory(location.directory, detail: "the folder is read-only") }
         }
-        // A library from before markers proves itself by its database: mark it now.
-        if !LibraryFolder.hasMarker(location) { try LibraryFolder.writeMarker(in: location) }
-        try createDirectory(location.photosDirectory)
-        try createDirectory(location.thumbnailsDirectory)
-        return (try openDatabase(at: location.databaseURL), lock, false)
     }
 
     /// An existing folder whose files Drover may read but not write.
@@ -47,16 +53,7 @@ enum LibraryOpener {
     /// recovery. Other read-only openers may share it; a writer may not.
     private static func openReadOnly(at location: LibraryLocation) throws -> (DatabasePool, LibraryLock) {
         let lock = try LibraryLock(directory: location.directory, shared: true)
-        switch try LibraryFolder.inspect(location) {
-        case .foreign:
-            throw LibraryError.notALibraryFolder(location.directory)
-        case .damaged(let detail):
-            throw LibraryError.damaged(location.directory, detail: detail)
-        case .new:
-            throw LibraryError.cannotCreateDirectory(location.directory, detail: "the folder is read-only")
-        case .library:
-            try inspectExisting(location.databaseURL, writable: false)
-        }
+        try requireUsableFolder(location, writable: false)
         var configuration = Configuration()
         configuration.label = "Drover library (read-only)"
         configuration.readonly = true
