@@ -34,13 +34,10 @@ enum ExifBlockFinder {
     static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     static func find(path: String) -> ExifBlock? {
-        FileBytes.withFile(at: path) { find(in: $0) }
+        ImageBytes.withFile(at: path) { find(in: $0) }
     }
 
-    static func find(in bytes: [UInt8]) -> ExifBlock? {
-        find(in: MemoryBytes(bytes))
-    }
-
+    /// Any bytes: a file's (`ImageBytes`), or a whole file in an array (tests, the fuzzer).
     static func find(in source: some ByteSource) -> ExifBlock? {
         guard let container = container(of: source) else { return nil }
         let tiff: [UInt8]?
@@ -54,27 +51,28 @@ enum ExifBlockFinder {
         return tiff.map { ExifBlock(container: container, tiff: $0) }
     }
 
-    /// The container, from the file's signature.
+    /// The container, from the file's signature (`ImageFormat.sniff`). Stricter than import
+    /// for PNG (all 8 bytes of its signature) and TIFF (classic only: BigTIFF has no EXIF
+    /// block to give libexif); looser for ISO base media files, whose `meta` box is walked
+    /// whatever their brand. The order of the tests is the walkers' own: a file that could
+    /// pass for two containers is walked as the first.
     static func container(of source: some ByteSource) -> ExifBlock.Container? {
-        guard let head = source.bytes(at: 0, length: min(source.count, 12)), head.count >= 4 else { return nil }
-        if head.has([0xFF, 0xD8, 0xFF], at: 0) { return .jpeg }
-        if head.has([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], at: 0) { return .png }
-        if head.has(Array("RIFF".utf8), at: 0), head.has(Array("WEBP".utf8), at: 8) { return .webp }
-        if head.has(Array("ftyp".utf8), at: 4) { return .heif }
-        if isTIFFHeader(head, at: 0) { return .tiff }
+        guard source.count >= 4 else { return nil }
+        let format = ImageFormat.sniff(source)
+        if format == .jpeg { return .jpeg }
+        if format == .png, source.matches(ImageFormat.pngSignature, at: 0) { return .png }
+        if format == .webp { return .webp }
+        if ImageFormat.isISOBaseMedia(source) { return .heif }
+        if format == .tiff, ImageFormat.isClassicTIFF(source, at: 0) { return .tiff }
         return nil
-    }
-
-    static func isTIFFHeader(_ bytes: [UInt8], at offset: Int) -> Bool {
-        bytes.has([0x49, 0x49, 0x2A, 0x00], at: offset) || bytes.has([0x4D, 0x4D, 0x00, 0x2A], at: offset)
     }
 
     /// The TIFF structure in a block some writer may have prefixed with "Exif\0\0"
     /// (the JPEG convention, wrongly carried into PNG and WebP chunks); nil when
     /// neither form is there.
     static func tiffStructure(_ block: [UInt8]) -> [UInt8]? {
-        let start = block.has(exifHeader, at: 0) ? exifHeader.count : 0
-        guard isTIFFHeader(block, at: start) else { return nil }
+        let start = block.matches(exifHeader, at: 0) ? exifHeader.count : 0
+        guard ImageFormat.isClassicTIFF(block, at: start) else { return nil }
         return Array(block[start...])
     }
 
@@ -95,10 +93,8 @@ enum ExifBlockFinder {
             default:
                 break
             }
-            guard let lengthBytes = source.bytes(at: offset + 2, length: 2),
-                  let length = lengthBytes.uint16(at: 0, bigEndian: true), length >= 2 else { return nil }
-            if marker[1] == 0xE1, length >= 2 + exifHeader.count,
-               let header = source.bytes(at: offset + 4, length: exifHeader.count), header == exifHeader {
+            guard let length = source.uint16(at: offset + 2, bigEndian: true), length >= 2 else { return nil }
+            if marker[1] == 0xE1, length >= 2 + exifHeader.count, source.matches(exifHeader, at: offset + 4) {
                 guard let payload = source.bytes(at: offset + 4, length: length - 2) else { return nil }
                 return tiffStructure(payload)
             }
@@ -109,12 +105,12 @@ enum ExifBlockFinder {
 
     /// The `EXIF` chunk of a RIFF WebP (extended format).
     private static func webp(_ source: some ByteSource) -> [UInt8]? {
-        guard let header = source.bytes(at: 0, length: 12), let riffSize = header.uint32(at: 4, bigEndian: false) else { return nil }
+        guard source.contains(0, length: 12), let riffSize = source.uint32(at: 4, bigEndian: false) else { return nil }
         let end = min(source.count, 8 + riffSize)
         var offset = 12
         for _ in 0..<maxSteps {
-            guard offset <= end - 8, let chunk = source.bytes(at: offset, length: 8),
-                  let type = chunk.fourCC(at: 0), let size = chunk.uint32(at: 4, bigEndian: false) else { return nil }
+            guard offset <= end - 8, let type = source.fourCC(at: offset),
+                  let size = source.uint32(at: offset + 4, bigEndian: false) else { return nil }
             if type == "EXIF" {
                 guard size <= maxBlockBytes, let block = source.bytes(at: offset + 8, length: size) else { return nil }
                 return tiffStructure(block)

@@ -12,12 +12,12 @@ enum ExifOrientation {
     /// 1–8, from the file's EXIF, for PNG and WebP only; nil for other formats and
     /// when there is no valid orientation.
     static func notAppliedByLoader(path: String) -> Int? {
-        FileBytes.withFile(at: path) { notAppliedByLoader(in: $0) }
+        ImageBytes.withFile(at: path) { notAppliedByLoader(in: $0) }
     }
 
     /// A whole file's bytes: for tests and fuzzing.
     static func notAppliedByLoader(bytes: [UInt8]) -> Int? {
-        notAppliedByLoader(in: MemoryBytes(bytes))
+        notAppliedByLoader(in: bytes)
     }
 
     static func notAppliedByLoader(in source: some ByteSource) -> Int? {

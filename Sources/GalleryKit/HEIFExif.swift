@@ -40,7 +40,7 @@ enum HEIFExif {
             switch size32 {
             case 0: size = end - offset  // runs to the end
             case 1:
-                guard let large = bytes.uint64(at: offset + 8) else { return nil }
+                guard let large = bytes.uint(at: offset + 8, size: 8) else { return nil }
                 size = large
                 headerSize = 16
             default: size = size32
@@ -91,7 +91,7 @@ enum HEIFExif {
             // The payload starts with the offset from its end to the TIFF header (6 when
             // "Exif\0\0" comes first). Some writers get it wrong: fall back to looking.
             if let skip = payload.uint32(at: 0, bigEndian: true), skip <= payload.count - 4,
-               ExifBlockFinder.isTIFFHeader(payload, at: 4 + skip) {
+               ImageFormat.isClassicTIFF(payload, at: 4 + skip) {
                 return Array(payload[(4 + skip)...])
             }
             if payload.count > 4, let block = ExifBlockFinder.tiffStructure(Array(payload[4...])) { return block }
@@ -125,12 +125,9 @@ enum HEIFExif {
         guard version <= 2 else { return nil }
         let offsetSize = Int(iloc[4] >> 4), lengthSize = Int(iloc[4] & 0xF)
         let baseOffsetSize = Int(iloc[5] >> 4), indexSize = version >= 1 ? Int(iloc[5] & 0xF) : 0
-        var position = 6
-        func next(_ size: Int) -> Int? {
-            let value = size == 2 ? iloc.uint16(at: position, bigEndian: true) : iloc.uint(at: position, size: size)
-            if value != nil { position += size }
-            return value
-        }
+        var fields = FieldReader(iloc, from: 6, to: iloc.count)
+        // The sizes this walker has always taken (the standard allows 0, 4 and 8).
+        func next(_ size: Int) -> Int? { [0, 2, 4, 8].contains(size) ? fields.read(size) : nil }
         guard let itemCount = next(version < 2 ? 2 : 4) else { return nil }
         var locations: [Int: Location] = [:]
         var extentsSeen = 0

@@ -12,7 +12,7 @@ final class LoadedExif {
     let data: UnsafeMutablePointer<ExifData>
 
     init?(_ block: ExifBlock) {
-        guard let compact = TIFFExifCompactor.compact(MemoryBytes(block.tiff)), let data = exif_data_new() else { return nil }
+        guard let compact = TIFFExifCompactor.compact(block.tiff), let data = exif_data_new() else { return nil }
         self.data = data
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         let bytes = ExifBlockFinder.exifHeader + compact

@@ -6,17 +6,16 @@ import Foundation
 /// "Raw profile type exif" (or "APP1") holding the block as hexadecimal, usually
 /// zlib-compressed (`zTXt`). `eXIf` wins when both are there.
 enum PNGExif {
-    static let signatureSize = 8
     static let rawProfileKeywords = ["Raw profile type exif", "Raw profile type APP1"]
     /// The hexadecimal text of a 1 MB block, with its line breaks and header.
     static let maxProfileText = ExifBlockFinder.maxBlockBytes * 2 + ExifBlockFinder.maxBlockBytes / 30 + 256
 
     static func find(in source: some ByteSource) -> [UInt8]? {
-        var offset = signatureSize
+        var offset = ImageFormat.pngSignature.count
         var fromProfile: [UInt8]?
         for _ in 0..<ExifBlockFinder.maxSteps {
-            guard let header = source.bytes(at: offset, length: 8), let length = header.uint32(at: 0, bigEndian: true),
-                  let type = header.fourCC(at: 4), length < 0x8000_0000 else { break }
+            guard let length = source.uint32(at: offset, bigEndian: true), let type = source.fourCC(at: offset + 4),
+                  length < 0x8000_0000 else { break }
             let data = offset + 8
             switch type {
             case "eXIf":

@@ -41,7 +41,7 @@ struct PhotoPreparer: Sendable {
         // Measure from the header before anything is decoded: the bomb guard.
         guard let header = Pixbuf.headerInfo(path: path) else {
             guard access(path, F_OK) == 0 else { throw .vanished }
-            throw Self.unmeasurable(ImageFormat.sniff(file: file))
+            throw Self.unmeasurable(ImageFormat.sniff(ImageBytes(file: file, size: Int(info.st_size))))
         }
         guard !header.isScalable else { throw .unsupportedFormat(header.formatName.uppercased()) }
         if header.formatName == "tiff",

@@ -23,7 +23,7 @@ enum TIFFExifCompactor {
     }
 
     static func compact(_ source: some ByteSource) -> [UInt8]? {
-        guard let header = source.bytes(at: 0, length: 8), ExifBlockFinder.isTIFFHeader(header, at: 0) else { return nil }
+        guard let header = source.bytes(at: 0, length: 8), ImageFormat.isClassicTIFF(header, at: 0) else { return nil }
         let bigEndian = header[0] == 0x4D
         guard let ifd0Offset = header.uint32(at: 4, bigEndian: bigEndian),
               let ifd0 = entries(source, at: ifd0Offset, bigEndian: bigEndian) else { return nil }
@@ -47,8 +47,7 @@ enum TIFFExifCompactor {
     /// The entries of the IFD at `offset`, with their values read in; nil when the IFD
     /// itself is not in the file.
     private static func entries(_ source: some ByteSource, at offset: Int, bigEndian: Bool) -> [Entry]? {
-        guard let countBytes = source.bytes(at: offset, length: 2),
-              let count = countBytes.uint16(at: 0, bigEndian: bigEndian), count <= maxEntries,
+        guard let count = source.uint16(at: offset, bigEndian: bigEndian), count <= maxEntries,
               let table = source.bytes(at: offset + 2, length: 12 * count) else { return nil }
         var total = 0
         return (0..<count).compactMap { index -> Entry? in

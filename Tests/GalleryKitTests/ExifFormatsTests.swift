@@ -123,7 +123,7 @@ import Testing
         // The fixture's compressed profile inflates to about 600 bytes: a 100-byte limit refuses it.
         let png = [UInt8](try Data(contentsOf: Repository.fixture("gps-raw-profile.png")))
         let keyword = Array("Raw profile type exif".utf8) + [0, 0]
-        let start = try #require((0..<png.count).first { png.has(keyword, at: $0) }) + keyword.count
+        let start = try #require((0..<png.count).first { png.matches(keyword, at: $0) }) + keyword.count
         let length = try #require(png.uint32(at: start - keyword.count - 8, bigEndian: true)) - keyword.count
         let compressed = Array(png[start..<start + length])
         #expect(PNGExif.inflate(compressed, limit: 100) == nil)

@@ -58,7 +58,7 @@ private enum ItemLocations {
                 return .incomplete(reason: "the meta box's contents are broken")
             }
             if box.type == "iloc" {
-                var reader = Reader(bytes: bytes, offset: content.lowerBound, end: content.upperBound)
+                var reader = FieldReader(bytes, from: content.lowerBound, to: content.upperBound)
                 return extentsFit(&reader, in: bytes)
                     ?? .incomplete(reason: "the item-location box is broken")
             }
@@ -68,7 +68,7 @@ private enum ItemLocations {
     }
 
     /// Nil when the box itself cannot be read to its end.
-    private static func extentsFit(_ reader: inout Reader, in bytes: ImageBytes) -> Completeness? {
+    private static func extentsFit(_ reader: inout FieldReader<ImageBytes>, in bytes: ImageBytes) -> Completeness? {
         // A full box: version and flags; then the field sizes, four bits each.
         guard let version = reader.read(1), reader.read(3) != nil,
               let sizes = reader.read(1), let more = reader.read(1) else { return nil }
@@ -96,23 +96,5 @@ private enum ItemLocations {
             }
         }
         return .complete
-    }
-
-    /// Big-endian unsigned fields of 0, 1, 2, 4 or 8 bytes, never past the box's end.
-    private struct Reader {
-        let bytes: ImageBytes
-        var offset: Int
-        let end: Int
-
-        mutating func read(_ size: Int) -> Int? {
-            guard size >= 0, offset <= end - size else { return nil }
-            var value: UInt64 = 0
-            for index in 0..<size {
-                guard let byte = bytes.byte(at: offset + index) else { return nil }
-                value = value << 8 | UInt64(byte)
-            }
-            offset += size
-            return value <= UInt64(Int.max) ? Int(value) : nil
-        }
     }
 }

@@ -44,7 +44,7 @@ public enum ImageCompleteness {
 
     /// Checks the file at `path` (opened read-only).
     static func check(path: String) -> Completeness {
-        let file = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        let file = ImageBytes.openForReading(path)
         guard file >= 0 else { return .unreadable(detail: String(cString: strerror(errno))) }
         defer { close(file) }
         return check(file: file)

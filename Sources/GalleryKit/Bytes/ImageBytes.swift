@@ -1,13 +1,11 @@
 import Foundation
 
-/// Random access to the bytes of an image, either in memory (tests, the fuzzer) or in a
-/// file read with `pread` through a small window. A file is never mapped or read whole:
-/// a 2 GB file costs one 64 KB window, and a file cut short while it is being checked
-/// reads as shorter instead of raising SIGBUS the way a mapping would.
-/// Every accessor returns nil past the end, so a check never reads out of bounds.
-/// Its `bytes(at:length:)` and `contains(_:length:)` have the shape of the EXIF walkers'
-/// `ByteSource`, so it can serve them too (a windowed source, where `FileBytes` reads per call).
-final class ImageBytes {
+/// The bytes of an image, either in memory (tests, the fuzzer) or in a file read with `pread`
+/// through a small window: the one reader both the EXIF walkers and the completeness checks
+/// use. A file is never mapped or read whole: a 2 GB file costs one 64 KB window, and a file
+/// cut short while it is being read reads as shorter instead of raising SIGBUS the way a
+/// mapping would.
+final class ImageBytes: ByteSource {
     let count: Int
     private let memory: UnsafeRawBufferPointer?
     private let file: Int32
@@ -15,13 +13,14 @@ final class ImageBytes {
     private var window: [UInt8] = []
     private var windowStart = 0
     private var windowCount = 0
-    /// The errno of a failed read: the check's verdict then says the file is unreadable.
+    /// The errno of a failed read: a completeness verdict then says the file is unreadable.
     private(set) var readError: Int32?
 
     private static let windowSize = 64 * 1024
     /// lseek's SEEK_DATA on Linux; Glibc's Swift module leaves it out (it needs _GNU_SOURCE).
     private static let seekData: Int32 = 3
 
+    /// `memory` stays owned by the caller and must stay valid while this is used.
     init(_ memory: UnsafeRawBufferPointer) {
         self.memory = memory
         file = -1
@@ -35,6 +34,23 @@ final class ImageBytes {
         count = max(0, size)
     }
 
+    /// Opens `path` for reading only: never blocking on a FIFO, never becoming the
+    /// controlling terminal. The descriptor, or -1 with `errno` set.
+    static func openForReading(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    }
+
+    /// Runs `body` on the bytes of the regular file at `path`; nil when it cannot be opened
+    /// or is not a regular file (a FIFO or a device has no end to walk to).
+    static func withFile<T>(at path: String, _ body: (ImageBytes) -> T?) -> T? {
+        let file = openForReading(path)
+        guard file >= 0 else { return nil }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return body(ImageBytes(file: file, size: Int(info.st_size)))
+    }
+
     func byte(at offset: Int) -> UInt8? {
         guard offset >= 0, offset < count else { return nil }
         if let memory { return memory[offset] }
@@ -43,25 +59,17 @@ final class ImageBytes {
         return index >= 0 && index < windowCount ? window[index] : nil
     }
 
-    /// `length` bytes from `offset`, or nil if they run past the end.
+    /// `length` bytes from `offset`, or nil unless all of them are there (a file that shrank
+    /// while it was read has fewer). Copied a window at a time.
     func bytes(at offset: Int, length: Int) -> [UInt8]? {
-        guard offset >= 0, length >= 0, length <= count, offset <= count - length else { return nil }
+        guard contains(offset, length: length) else { return nil }
         var result = [UInt8]()
         result.reserveCapacity(length)
-        for index in offset..<(offset + length) {
-            guard let value = byte(at: index) else { return nil }
-            result.append(value)
+        while result.count < length {
+            let wanted = length - result.count
+            guard run(at: offset + result.count, { result.append(contentsOf: $0.prefix(wanted)) }) != nil else { return nil }
         }
         return result
-    }
-
-    func matches(_ expected: [UInt8], at offset: Int) -> Bool { bytes(at: offset, length: expected.count) == expected }
-
-    func matches(_ ascii: String, at offset: Int) -> Bool { matches(Array(ascii.utf8), at: offset) }
-
-    /// Whether the range `offset ..< offset + length` lies inside the bytes (overflow-safe).
-    func contains(_ offset: Int, length: Int) -> Bool {
-        offset >= 0 && length >= 0 && offset <= count && length <= count - offset
     }
 
     /// The offset of the first `pattern` at or after `start`. Candidates are found with
@@ -115,25 +123,6 @@ final class ImageBytes {
         let index = offset - windowStart
         guard index >= 0, index < windowCount else { return nil }
         return window.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[index..<windowCount])) }
-    }
-
-    // Offsets come from the file and may be as large as Int.max: adding to them wraps
-    // (to a negative offset, which reads as nil) instead of trapping.
-    func uint16(at offset: Int, bigEndian: Bool) -> Int? {
-        guard let a = byte(at: offset), let b = byte(at: offset &+ 1) else { return nil }
-        return bigEndian ? Int(a) << 8 | Int(b) : Int(b) << 8 | Int(a)
-    }
-
-    func uint32(at offset: Int, bigEndian: Bool) -> Int? {
-        guard let high = uint16(at: offset, bigEndian: bigEndian),
-              let low = uint16(at: offset &+ 2, bigEndian: bigEndian) else { return nil }
-        return bigEndian ? high << 16 | low : low << 16 | high
-    }
-
-    func uint64(at offset: Int, bigEndian: Bool) -> UInt64? {
-        guard let first = uint32(at: offset, bigEndian: bigEndian),
-              let second = uint32(at: offset &+ 4, bigEndian: bigEndian) else { return nil }
-        return bigEndian ? UInt64(first) << 32 | UInt64(second) : UInt64(second) << 32 | UInt64(first)
     }
 
     private func fill(at offset: Int) {
