@@ -34,20 +34,17 @@ enum HEIFExif {
 
         /// The box at `offset`, which must end by `end`.
         init?(in bytes: [UInt8], at offset: Int, end: Int) {
-            guard let size32 = bytes.uint32(at: offset, bigEndian: true), let type = bytes.fourCC(at: offset + 4) else { return nil }
+            guard let header = ISOBoxHeader(in: bytes, at: offset) else { return nil }
             let size: Int
-            var headerSize = 8
-            switch size32 {
-            case 0: size = end - offset  // runs to the end
-            case 1:
-                guard let large = bytes.uint(at: offset + 8, size: 8) else { return nil }
-                size = large
-                headerSize = 16
-            default: size = size32
+            if let declared = header.size {
+                guard let fits = Int(exactly: declared) else { return nil }
+                size = fits
+            } else {
+                size = end - offset  // runs to the end
             }
-            guard size >= headerSize, size <= end - offset else { return nil }
-            self.type = type
-            contentStart = offset + headerSize
+            guard size >= header.headerSize, size <= end - offset else { return nil }
+            type = header.type
+            contentStart = offset + header.headerSize
             self.end = offset + size
         }
     }

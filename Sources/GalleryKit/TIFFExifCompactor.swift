@@ -55,8 +55,10 @@ enum TIFFExifCompactor {
             guard let tag = table.uint16(at: at, bigEndian: bigEndian), let type = table.uint16(at: at + 2, bigEndian: bigEndian),
                   let components = table.uint32(at: at + 4, bigEndian: bigEndian) else { return nil }
             let inline = Array(table[(at + 8)..<(at + 12)])
-            // Unknown types keep their four bytes as they are: libexif refuses them.
-            guard let unit = unitSize(type) else { return Entry(tag: tag, type: type, count: components, value: inline) }
+            // Unknown types (BigTIFF's among them) keep their four bytes as they are: libexif refuses them.
+            guard !TIFFFieldType.bigTIFFOnly.contains(type), let unit = TIFFFieldType.size(type) else {
+                return Entry(tag: tag, type: type, count: components, value: inline)
+            }
             let size = unit * components  // at most 8 × (2³² − 1): no overflow on 64 bits
             if size <= 4 { return Entry(tag: tag, type: type, count: components, value: inline) }
             guard size <= ExifBlockFinder.maxBlockBytes - total,
@@ -64,18 +66,6 @@ enum TIFFExifCompactor {
                   let value = source.bytes(at: valueOffset, length: size) else { return nil }
             total += size
             return Entry(tag: tag, type: type, count: components, value: value)
-        }
-    }
-
-    /// Bytes per component of each TIFF type (BYTE, ASCII, SHORT, LONG, RATIONAL, SBYTE,
-    /// UNDEFINED, SSHORT, SLONG, SRATIONAL, FLOAT, DOUBLE, IFD).
-    private static func unitSize(_ type: Int) -> Int? {
-        switch type {
-        case 1, 2, 6, 7: 1
-        case 3, 8: 2
-        case 4, 9, 11, 13: 4
-        case 5, 10, 12: 8
-        default: nil
         }
     }
 

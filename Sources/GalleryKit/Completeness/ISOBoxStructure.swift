@@ -28,20 +28,13 @@ enum ISOBoxStructure {
 
     /// The box at `offset`, whose size 0 means "to `end`"; nil if its header is cut.
     static func box(in bytes: ImageBytes, at offset: Int, end: Int) -> Box? {
-        guard let size32 = bytes.uint32(at: offset, bigEndian: true), let typeBytes = bytes.bytes(at: offset + 4, length: 4) else {
-            return nil
+        guard let header = ISOBoxHeader(in: bytes, at: offset) else { return nil }
+        let contentStart = offset + header.headerSize
+        guard let size = header.size else {
+            return Box(type: header.type, content: contentStart < end ? contentStart..<end : nil)
         }
-        let type = String(decoding: typeBytes, as: UTF8.self)
-        switch size32 {
-        case 0:
-            return Box(type: type, content: offset + 8 < end ? (offset + 8)..<end : nil)
-        case 1:
-            guard let size64 = bytes.uint64(at: offset + 8, bigEndian: true) else { return nil }
-            guard size64 >= 16, size64 <= UInt64(Int.max - offset) else { return Box(type: type, content: nil) }
-            return Box(type: type, content: (offset + 16)..<(offset + Int(size64)))
-        default:
-            return Box(type: type, content: size32 >= 8 ? (offset + 8)..<(offset + size32) : nil)
-        }
+        guard size >= UInt64(header.headerSize), size <= UInt64(Int.max - offset) else { return Box(type: header.type, content: nil) }
+        return Box(type: header.type, content: contentStart..<(offset + Int(size)))
     }
 }
 

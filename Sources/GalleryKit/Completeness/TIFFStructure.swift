@@ -106,7 +106,7 @@ enum TIFFStructure {
                 // The value field follows the count: it holds the values when they fit, else their offset.
                 let field = entry + 4 + (isBig ? 8 : 4)
                 let valuesOffset: Int
-                if let size = Self.typeSize(type), valueCount <= (isBig ? 8 : 4) / size {
+                if let size = TIFFFieldType.size(type), valueCount <= (isBig ? 8 : 4) / size {
                     valuesOffset = field
                 } else {
                     guard let pointer = offsetValue(at: field) else { return nil }
@@ -120,7 +120,7 @@ enum TIFFStructure {
 
         /// The integer values of an entry (SHORT, LONG or LONG8), or nil if they run past the end.
         func values(of entry: Entry) -> [Int]? {
-            guard let size = Self.typeSize(entry.type), [3, 4, 16].contains(entry.type),
+            guard let size = TIFFFieldType.size(entry.type), [3, 4, 16].contains(entry.type),
                   entry.count <= bytes.count / size,
                   bytes.contains(entry.valuesOffset, length: entry.count * size) else { return nil }
             var result: [Int] = []
@@ -144,7 +144,7 @@ enum TIFFStructure {
             // Every field's values (inline ones trivially) lie inside the file: writers
             // often put them after the pixels, so a cut end shows here first.
             for entry in ifd.entries.values {
-                guard let size = Self.typeSize(entry.type) else { continue }  // A type from a later spec.
+                guard let size = TIFFFieldType.size(entry.type) else { continue }  // A type from a later spec.
                 let (length, overflow) = entry.count.multipliedReportingOverflow(by: size)
                 guard !overflow, bytes.contains(entry.valuesOffset, length: length) else {
                     return "the TIFF ends inside its image directory's values"
@@ -167,17 +167,6 @@ enum TIFFStructure {
                 }
             }
             return nil
-        }
-
-        /// Bytes per value of a TIFF field type, for the types whose values may be offsets or sizes.
-        static func typeSize(_ type: Int) -> Int? {
-            switch type {
-            case 1, 2, 6, 7: 1        // BYTE, ASCII, SBYTE, UNDEFINED
-            case 3, 8: 2              // SHORT, SSHORT
-            case 4, 9, 11, 13: 4      // LONG, SLONG, FLOAT, IFD
-            case 5, 10, 12, 16, 17, 18: 8  // RATIONAL, SRATIONAL, DOUBLE, LONG8, SLONG8, IFD8
-            default: nil
-            }
         }
     }
 }
