@@ -1,4 +1,5 @@
 import CGtk
+import ChangeKit
 import DragKit
 import Foundation
 import GalleryKit
