@@ -10,21 +10,79 @@
 /// Values live in nodes named by a stable handle (`Node`), kept through moves, so whoever
 /// holds one (a placeholder's context, an id lookup) can ask for its current index in
 /// O(log n) instead of being told of every shift.
+///
+/// The tree's shape is a non-generic `CountedTreeShape`, and the values a plain array beside
+/// it: generic code called from another module runs unspecialised (4x slower here), and the
+/// shape's work (every split, merge and climb) must not pay for that.
 struct CountedTree<Value> {
     typealias Node = Int
 
-    private struct Record {
-        var value: Value?
-        var left = -1
-        var right = -1
-        var parent = -1
-        var priority: UInt64
-        var size = 1
-        var countedInSubtree: Int
-        var isCounted: Bool
+    private var shape = CountedTreeShape()
+    private var values: [Value?] = []
+
+    var count: Int { shape.count }
+    /// The number of counted values (the items).
+    var countedCount: Int { shape.countedCount }
+
+    /// The node at `index`, in 0..<count. O(log n).
+    func node(at index: Int) -> Node { shape.node(at: index) }
+    /// The current index of `node`. O(log n).
+    func index(of node: Node) -> Int { shape.index(of: node) }
+    func value(of node: Node) -> Value { values[node]! }
+    func isCounted(_ node: Node) -> Bool { shape.isCounted(node) }
+    /// The number of counted values among the first `index` values. O(log n).
+    func countedBefore(_ index: Int) -> Int { shape.countedBefore(index) }
+    /// The index of the counted value with `rank` counted values before it, or `count` when
+    /// `rank` is `countedCount` (past the last one). O(log n).
+    func index(ofCounted rank: Int) -> Int { shape.index(ofCounted: rank) }
+
+    /// All values in order. O(n).
+    var allValues: [Value] { shape.nodesInOrder.map { values[$0]! } }
+
+    /// Inserts `value` so that it ends at `index` (in 0...count) and returns its node.
+    @discardableResult
+    mutating func insert(_ value: Value, counted: Bool, at index: Int) -> Node {
+        let node = shape.allocate(counted: counted)
+        if node == values.count { values.append(value) } else { values[node] = value }
+        shape.attach(node, at: index)
+        return node
     }
 
-    private var records: [Record] = []
+    /// Takes the node at `index` out of the list but keeps it (and its value), to
+    /// `attach` it elsewhere or `free` it.
+    mutating func detach(at index: Int) -> Node { shape.detach(at: index) }
+
+    /// Puts a detached node back so that it ends at `index` (in 0...count).
+    mutating func attach(_ node: Node, at index: Int) { shape.attach(node, at: index) }
+
+    /// Forgets a detached node and returns its value; the handle may be reused.
+    @discardableResult
+    mutating func free(_ node: Node) -> Value {
+        let value = values[node]!
+        values[node] = nil
+        shape.release(node)
+        return value
+    }
+
+    /// Exchanges the value of `node`, and whether it counts. O(log n) when that changes.
+    mutating func setValue(_ value: Value, counted: Bool, of node: Node) {
+        values[node] = value
+        shape.setCounted(counted, of: node)
+    }
+
+    /// Replaces everything with `entries`, in O(n), and returns their nodes in order.
+    mutating func rebuild(_ entries: [(value: Value, counted: Bool)]) -> [Node] {
+        let nodes = shape.rebuild(counted: entries.map(\.counted))
+        values = entries.map(\.value)  // a rebuild numbers its nodes 0..<count
+        return nodes
+    }
+}
+
+/// The shape of a `CountedTree`: links, sizes and counts, without the values.
+struct CountedTreeShape {
+    typealias Node = Int
+
+    private var records: [CountedTreeRecord] = []
     private var freeNodes: [Node] = []
     private var root = -1
     /// Seeded, so a run is reproducible; the balance only needs priorities that do not
@@ -32,7 +90,6 @@ struct CountedTree<Value> {
     private var random = PriorityGenerator(state: 0x5EED_2017)
 
     var count: Int { size(root) }
-    /// The number of counted values (the items).
     var countedCount: Int { counted(root) }
 
     // MARK: Reading
@@ -65,7 +122,6 @@ struct CountedTree<Value> {
         return index
     }
 
-    func value(of node: Node) -> Value { records[node].value! }
     func isCounted(_ node: Node) -> Bool { records[node].isCounted }
 
     /// The number of counted values among the first `index` values. O(log n).
@@ -107,9 +163,9 @@ struct CountedTree<Value> {
         }
     }
 
-    /// All values in order. O(n).
-    var values: [Value] {
-        var result: [Value] = []
+    /// All nodes in order. O(n).
+    var nodesInOrder: [Node] {
+        var result: [Node] = []
         result.reserveCapacity(count)
         var stack: [Node] = []
         var node = root
@@ -119,7 +175,7 @@ struct CountedTree<Value> {
                 node = records[node].left
             }
             node = stack.removeLast()
-            result.append(records[node].value!)
+            result.append(node)
             node = records[node].right
         }
         return result
@@ -127,12 +183,15 @@ struct CountedTree<Value> {
 
     // MARK: Changing
 
-    /// Inserts `value` so that it ends at `index` (in 0...count) and returns its node.
-    @discardableResult
-    mutating func insert(_ value: Value, counted: Bool, at index: Int) -> Node {
-        let node = allocate(value, counted: counted)
-        attach(node, at: index)
-        return node
+    /// Makes a node that is in no list yet (`attach` puts it in one).
+    mutating func allocate(counted: Bool) -> Node {
+        let record = CountedTreeRecord(priority: random.next(), countedInSubtree: counted ? 1 : 0, isCounted: counted)
+        if let node = freeNodes.popLast() {
+            records[node] = record
+            return node
+        }
+        records.append(record)
+        return records.count - 1
     }
 
     /// Takes the node at `index` out of the list but keeps it (and its value), to
@@ -155,18 +214,11 @@ struct CountedTree<Value> {
         records[root].parent = -1
     }
 
-    /// Forgets a detached node and returns its value; the handle may be reused.
-    @discardableResult
-    mutating func free(_ node: Node) -> Value {
-        let value = records[node].value!
-        records[node].value = nil
-        freeNodes.append(node)
-        return value
-    }
+    /// Lets a detached node's handle be reused.
+    mutating func release(_ node: Node) { freeNodes.append(node) }
 
-    /// Exchanges the value of `node`, and whether it counts. O(log n) when that changes.
-    mutating func setValue(_ value: Value, counted: Bool, of node: Node) {
-        records[node].value = value
+    /// Changes whether `node` counts, and the totals above it. O(log n).
+    mutating func setCounted(_ counted: Bool, of node: Node) {
         guard records[node].isCounted != counted else { return }
         records[node].isCounted = counted
         let delta = counted ? 1 : -1
@@ -177,8 +229,9 @@ struct CountedTree<Value> {
         }
     }
 
-    /// Replaces everything with `values`, in O(n), and returns their nodes in order.
-    mutating func rebuild(_ values: [(value: Value, counted: Bool)]) -> [Node] {
+    /// Replaces everything with nodes counted as given, in O(n), and returns them in order
+    /// (numbered 0..<flags.count).
+    mutating func rebuild(counted flags: [Bool]) -> [Node] {
         records.removeAll(keepingCapacity: true)
         freeNodes.removeAll()
         // The treap of the new values in one pass (a Cartesian tree by priority): the
@@ -186,9 +239,9 @@ struct CountedTree<Value> {
         // becomes the new node's left subtree.
         var spine: [Node] = []
         var nodes: [Node] = []
-        nodes.reserveCapacity(values.count)
-        for (value, counted) in values {
-            let node = allocate(value, counted: counted)
+        nodes.reserveCapacity(flags.count)
+        for counted in flags {
+            let node = allocate(counted: counted)
             nodes.append(node)
             var lastPopped = -1
             while let top = spine.last, records[top].priority < records[node].priority {
@@ -209,16 +262,6 @@ struct CountedTree<Value> {
 
     private func size(_ node: Node) -> Int { node < 0 ? 0 : records[node].size }
     private func counted(_ node: Node) -> Int { node < 0 ? 0 : records[node].countedInSubtree }
-
-    private mutating func allocate(_ value: Value, counted: Bool) -> Node {
-        let record = Record(value: value, priority: random.next(), countedInSubtree: counted ? 1 : 0, isCounted: counted)
-        if let node = freeNodes.popLast() {
-            records[node] = record
-            return node
-        }
-        records.append(record)
-        return records.count - 1
-    }
 
     /// Recomputes `node`'s totals from its children, and makes it their parent.
     private mutating func pull(_ node: Node) {
@@ -260,6 +303,16 @@ struct CountedTree<Value> {
             return second
         }
     }
+}
+
+struct CountedTreeRecord {
+    var left = -1
+    var right = -1
+    var parent = -1
+    var priority: UInt64
+    var size = 1
+    var countedInSubtree: Int
+    var isCounted: Bool
 }
 
 /// SplitMix64: small, fast, and good enough for treap priorities.

@@ -64,7 +64,7 @@ public final class PlaceholderCollection<Element> {
     public subscript(position: Int) -> Entry { tree.value(of: tree.node(at: position)) }
 
     /// All entries, in order. O(n).
-    public var entries: [Entry] { tree.values }
+    public var entries: [Entry] { tree.allValues }
 
     /// The real items, in order. O(n).
     public var items: [Element] { entries.compactMap(\.item) }

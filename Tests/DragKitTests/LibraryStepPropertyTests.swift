@@ -226,7 +226,7 @@ import PropertyBased
                 array[index].counted = counted
             }
             if round % 500 == 0 {
-                #expect(tree.values == array.map(\.value))
+                #expect(tree.allValues == array.map(\.value))
                 for (index, entry) in array.enumerated() where index % 97 == 0 {
                     #expect(tree.index(of: nodeOfValue[entry.value]!) == index)
                     let before = array[..<index].filter(\.counted).count
@@ -235,7 +235,7 @@ import PropertyBased
                 }
             }
         }
-        #expect(tree.values == array.map(\.value))
+        #expect(tree.allValues == array.map(\.value))
         #expect(tree.count == array.count)
         #expect(tree.countedCount == array.filter(\.counted).count)
         #expect(tree.index(ofCounted: tree.countedCount) == array.count)
