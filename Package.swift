@@ -28,23 +28,29 @@ let package = Package(
         .target(name: "CDrover", dependencies: ["CGtk"]),
 
         .target(name: "GtkKit", dependencies: ["CGtk", "CDrover"]),
-        .target(name: "DragKit"),
+        // The one change vocabulary (ChangeStep): GalleryKit emits it, DragKit's placeholder
+        // collection translates it, the grid applies it. Its own module, as neither of the
+        // two may import the other.
+        .target(name: "ChangeKit"),
+        .target(name: "DragKit", dependencies: ["ChangeKit"]),
         .target(name: "GalleryKit", dependencies: [
+            "ChangeKit",
             "CPixbuf",
             "CZBar",
             "CExif",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .executableTarget(name: "Drover", dependencies: ["GtkKit", "DragKit", "GalleryKit", "CGtk"]),
+        .executableTarget(name: "Drover", dependencies: ["GtkKit", "ChangeKit", "DragKit", "GalleryKit", "CGtk"]),
         .executableTarget(name: "DroverDecode", dependencies: ["GalleryKit"]),
-        .executableTarget(name: "DragKitBenchmark", dependencies: ["DragKit"]),
+        .executableTarget(name: "DragKitBenchmark", dependencies: ["ChangeKit", "DragKit"]),
 
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "DragKitTests", dependencies: [
+            "ChangeKit",
             "DragKit",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // DroverDecode: imports run it, so the tests need it built beside them.
-        .testTarget(name: "GalleryKitTests", dependencies: ["GalleryKit", "DroverDecode"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "GalleryKit", "DroverDecode"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -1,16 +1,22 @@
+import ChangeKit
+
 /// The ordered model behind a view: real items and placeholders for items still loading.
 ///
-/// Every change is incremental and is reported to observers as `CollectionChange` steps, so
-/// the view can animate it. Placeholders survive every change, including `reload`; only
-/// their own `delete()` removes them, and their contexts always know their current index.
+/// Every change is incremental and is reported to observers as `ChangeStep`s of entries, the
+/// same vocabulary the library speaks, so the view can animate it. Placeholders survive
+/// every change, including `reload`; only their own `delete()` removes them, and their
+/// contexts always know their current index.
 ///
 /// Indices are positions among all entries, placeholders included: the positions the grid
-/// shows and the positions drop proposals speak of. `itemIndex(forEntryAt:)` converts to a
-/// position among real items only (the library's order, which knows no placeholders).
+/// shows and the positions drop proposals speak of. *Item indices* are positions among the
+/// real items only (the library's order, which knows no placeholders). `apply(_:)` takes the
+/// library's steps in item indices and reports them in entry indices.
 ///
-/// Costs: O(n + p) per change for n entries and p live placeholders (an array shift plus
-/// updating each live placeholder's index); O(1) to find a placeholder's index, commit or
-/// delete it (plus the shift a delete needs).
+/// Costs, for n entries and p live placeholders: O(log n) per change, per conversion
+/// between item and entry indices, per placeholder index and per lookup by id (the entries
+/// are a `CountedTree` that counts the items in every subtree; placeholders and ids hold
+/// its stable nodes). O(p log n) for `placeholders` and the reorder conversion; O(n) for
+/// `entries`, `items` and `reload`.
 @MainActor
 public final class PlaceholderCollection<Element> {
     public enum Entry {
@@ -23,146 +29,239 @@ public final class PlaceholderCollection<Element> {
         }
     }
 
-    public private(set) var entries: [Entry]
+    private var tree = CountedTree<Entry>()
     /// Unresolved placeholders, in no particular order.
     private var live: [PlaceholderContext<Element>] = []
     private var nextID = 0
-    private var changeObservers: [Int: @MainActor ([CollectionChange]) -> Void] = [:]
+    /// How to tell items apart, when lookups by id are wanted; and where each id is.
+    private let identify: ((Element) -> AnyHashable)?
+    private var nodeByID: [AnyHashable: CountedTree<Entry>.Node] = [:]
+    private var changeObservers: [Int: @MainActor ([ChangeStep<Entry>]) -> Void] = [:]
+    private var reloadObservers: [Int: @MainActor () -> Void] = [:]
     private var placeholderObservers: [Int: @MainActor (PlaceholderContext<Element>) -> Void] = [:]
     private var nextObserverID = 0
+    /// Steps held back while `apply(_:)` runs, so a library batch reaches observers as one.
+    private var heldSteps: [ChangeStep<Entry>]?
 
     public init<Elements: Sequence<Element>>(_ elements: Elements) {
-        entries = elements.map { .item($0) }
+        identify = nil
+        _ = tree.rebuild(elements.map { (value: Entry.item($0), counted: true) })
     }
 
-    public var count: Int { entries.count }
-    public subscript(position: Int) -> Entry { entries[position] }
+    /// A collection that can find its items by `id` in O(log n) (`index(ofItemWithID:)`).
+    /// Ids must be unique among the items.
+    public init<Elements: Sequence<Element>, ID: Hashable>(_ elements: Elements, id: @escaping (Element) -> ID) {
+        identify = { AnyHashable(id($0)) }
+        let elements = Array(elements)
+        let nodes = tree.rebuild(elements.map { (value: Entry.item($0), counted: true) })
+        for (element, node) in zip(elements, nodes) { nodeByID[AnyHashable(id(element))] = node }
+    }
+
+    public var count: Int { tree.count }
+    /// The number of real items. O(1).
+    public var itemCount: Int { tree.countedCount }
+    /// The entry at `position`. O(log n).
+    public subscript(position: Int) -> Entry { tree.value(of: tree.node(at: position)) }
+
+    /// All entries, in order. O(n).
+    public var entries: [Entry] { tree.allValues }
 
     /// The real items, in order. O(n).
     public var items: [Element] { entries.compactMap(\.item) }
 
     /// The unresolved placeholders, in index order.
-    public var placeholders: [PlaceholderContext<Element>] { live.sorted { $0.position < $1.position } }
+    public var placeholders: [PlaceholderContext<Element>] {
+        live.map { ($0, tree.index(of: $0.node)) }.sorted { $0.1 < $1.1 }.map(\.0)
+    }
 
     /// Whether any placeholder is still waiting for its item.
     public var hasPlaceholders: Bool { !live.isEmpty }
 
+    /// The entry index of the item with this id (see `init(_:id:)`), if it is here. O(log n).
+    public func index<ID: Hashable>(ofItemWithID id: ID) -> Int? {
+        nodeByID[AnyHashable(id)].map { tree.index(of: $0) }
+    }
+
     /// The number of real items before `index`: where the library would insert an item that
-    /// the view shows at `index`. O(p).
+    /// the view shows at `index`. O(log n).
     public func itemIndex(forEntryAt index: Int) -> Int {
-        index - live.reduce(0) { $0 + ($1.position < index ? 1 : 0) }
+        tree.countedBefore(min(max(0, index), count))
+    }
+
+    /// The entry index of the real item at `itemIndex`, or `count` when `itemIndex` is
+    /// `itemCount` (past the last item, and after any placeholders there). O(log n).
+    public func entryIndex(forItemAt itemIndex: Int) -> Int {
+        tree.index(ofCounted: itemIndex)
     }
 
     /// Where the library must put the real items at `selection`'s entry indices so that the
     /// first of them lands at entry `finalIndex` (a reorder's final index, see
     /// `MovingSelection.finalIndex(forInsertionIndex:)`): the number of real items that are
     /// not moved and end up before it. That is the index a library that knows no
-    /// placeholders wants, counted among its items without the moved ones. O(p log k).
+    /// placeholders wants, counted among its items without the moved ones. O(p log n).
     public func itemIndex(forFinalIndex finalIndex: Int, moving selection: MovingSelection) -> Int {
         // Without the moved entries, a placeholder at entry p sits at p - countBefore(p);
         // the entries before `finalIndex` there are the unmoved ones the moved items follow.
         let placeholdersBefore = live.reduce(0) { count, context in
-            count + (context.position - selection.countBefore(context.position) < finalIndex ? 1 : 0)
+            let position = tree.index(of: context.node)
+            return count + (position - selection.countBefore(position) < finalIndex ? 1 : 0)
         }
         return finalIndex - placeholdersBefore
     }
 
-    // MARK: Changes
+    // MARK: The library's changes
+
+    /// Applies the library's steps, which speak in item indices, and reports them to
+    /// observers as one batch in entry indices. O(log n) per step.
+    ///
+    /// An inserted element for which `placeholder` returns a live, loading placeholder
+    /// commits into it: the placeholder becomes the item where it is now (and then moves to
+    /// the library's index, if the two differ, so the items keep the library's order). Any
+    /// other insert goes in before the item now at its item index, after any placeholders
+    /// there.
+    public func apply(
+        _ steps: [ChangeStep<Element>],
+        placeholder: (Element) -> PlaceholderContext<Element>? = { _ in nil }
+    ) {
+        holdingSteps {
+            for step in steps {
+                switch step {
+                case .insert(let element, let itemIndex):
+                    if let context = placeholder(element), let position = context.commit(element) {
+                        let landed = tree.countedBefore(position)
+                        if landed != itemIndex { moveItem(at: position, toItemIndex: itemIndex) }
+                    } else {
+                        // Past the end means at the end, as an array-backed model allowed.
+                        insert(element, at: entryIndex(forItemAt: min(itemIndex, itemCount)))
+                    }
+                case .remove(let itemIndex):
+                    remove(at: entryIndex(forItemAt: itemIndex))
+                case .move(let from, let to):
+                    moveItem(at: entryIndex(forItemAt: from), toItemIndex: to)
+                case .update(let element, let itemIndex):
+                    replace(at: entryIndex(forItemAt: itemIndex), with: element)
+                }
+            }
+        }
+    }
+
+    /// Moves the item at entry `source` so that it ends at item index `itemIndex` among the
+    /// others: before the item there, after any placeholders before that item.
+    private func moveItem(at source: Int, toItemIndex itemIndex: Int) {
+        let node = tree.detach(at: source)
+        let destination = tree.index(ofCounted: min(itemIndex, tree.countedCount))
+        tree.attach(node, at: destination)
+        if source != destination { notify([.move(from: source, to: destination)]) }
+    }
+
+    // MARK: Changes in entry indices
 
     public func insert(_ element: Element, at index: Int) {
-        precondition(index >= 0 && index <= entries.count, "insert index \(index) out of 0...\(entries.count)")
-        shiftPlaceholders(insertingAt: index)
-        entries.insert(.item(element), at: index)
-        notify([.insert(at: index)])
+        precondition(index >= 0 && index <= count, "insert index \(index) out of 0...\(count)")
+        let node = tree.insert(.item(element), counted: true, at: index)
+        if let identify { nodeByID[identify(element)] = node }
+        notify([.insert(.item(element), at: index)])
     }
 
     /// Removes the real item at `index`. Removing a placeholder this way is a programming
     /// error: only its context's `delete()` may remove it.
     @discardableResult
     public func remove(at index: Int) -> Element {
-        guard case .item(let element) = entries[index] else {
+        guard case .item(let element) = self[index] else {
             preconditionFailure("entry \(index) is a placeholder: delete it through its context")
         }
-        entries.remove(at: index)
-        shiftPlaceholders(removingAt: index)
+        let node = tree.detach(at: index)
+        tree.free(node)
+        forgetID(of: element, at: node)
         notify([.remove(at: index)])
         return element
     }
 
     /// Exchanges the real item at `index` for a new version of it (its content
-    /// changed, not its place): reported as `.replace(at:)`, so a view updates the
+    /// changed, not its place): reported as `.update`, so a view updates the
     /// cell in place. Replacing a placeholder this way is a programming error.
     public func replace(at index: Int, with element: Element) {
-        guard case .item = entries[index] else {
+        let node = tree.node(at: index)
+        guard case .item(let old) = tree.value(of: node) else {
             preconditionFailure("entry \(index) is a placeholder: commit it through its context")
         }
-        entries[index] = .item(element)
-        notify([.replace(at: index)])
+        forgetID(of: old, at: node)
+        tree.setValue(.item(element), counted: true, of: node)
+        if let identify { nodeByID[identify(element)] = node }
+        notify([.update(.item(element), at: index)])
     }
 
     /// Moves the entry at `source` so that it ends at `destination` (array semantics: remove,
     /// then insert). Placeholders may be moved too; they keep tracking their index.
     public func move(from source: Int, to destination: Int) {
-        precondition(entries.indices.contains(source) && entries.indices.contains(destination),
-                     "move \(source) → \(destination) out of bounds (count \(entries.count))")
+        precondition(source >= 0 && source < count && destination >= 0 && destination < count,
+                     "move \(source) → \(destination) out of bounds (count \(count))")
         guard source != destination else { return }
-        let entry = entries.remove(at: source)
-        entries.insert(entry, at: destination)
-        for context in live {
-            if context.position == source {
-                context.position = destination
-            } else {
-                if context.position > source { context.position -= 1 }
-                if context.position >= destination { context.position += 1 }
-            }
-        }
+        tree.attach(tree.detach(at: source), at: destination)
         notify([.move(from: source, to: destination)])
     }
 
     /// Inserts a placeholder at `index` and returns its context.
     public func insertPlaceholder(at index: Int) -> PlaceholderContext<Element> {
-        precondition(index >= 0 && index <= entries.count, "insert index \(index) out of 0...\(entries.count)")
+        precondition(index >= 0 && index <= count, "insert index \(index) out of 0...\(count)")
         let id = PlaceholderID(rawValue: nextID)
         nextID += 1
-        shiftPlaceholders(insertingAt: index)
-        let context = PlaceholderContext(id: id, position: index, collection: self)
+        let node = tree.insert(.placeholder(id), counted: false, at: index)
+        let context = PlaceholderContext(id: id, node: node, collection: self)
         context.liveSlot = live.count
         live.append(context)
-        entries.insert(.placeholder(id), at: index)
-        notify([.insert(at: index)])
+        notify([.insert(.placeholder(id), at: index)])
         return context
     }
 
     /// Replaces the real items wholesale (the library was re-sorted or re-read) while keeping
     /// every live placeholder: each stays at its index, or at the end if the collection got
-    /// shorter, and placeholders keep their order.
+    /// shorter, and placeholders keep their order. Reported to `observeReloads`, not as steps.
     public func reload<Elements: Sequence<Element>>(_ elements: Elements) {
         let newItems = Array(elements)
         let kept = placeholders
-        var rebuilt: [Entry] = []
+        let keptPositions = kept.map { tree.index(of: $0.node) }
+        var rebuilt: [(value: Entry, counted: Bool)] = []
         rebuilt.reserveCapacity(newItems.count + kept.count)
+        var placeholderSlots: [Int] = []
         var nextItem = newItems.startIndex
-        for (order, context) in kept.enumerated() {
-            let target = min(context.position, newItems.count + order)
+        for (order, position) in keptPositions.enumerated() {
+            let target = min(position, newItems.count + order)
             while rebuilt.count < target {
-                rebuilt.append(.item(newItems[nextItem]))
+                rebuilt.append((value: .item(newItems[nextItem]), counted: true))
                 nextItem += 1
             }
-            context.position = rebuilt.count
-            rebuilt.append(.placeholder(context.id))
+            placeholderSlots.append(rebuilt.count)
+            rebuilt.append((value: .placeholder(kept[order].id), counted: false))
         }
-        rebuilt.append(contentsOf: newItems[nextItem...].map { .item($0) })
-        entries = rebuilt
-        notify([.reload])
+        rebuilt.append(contentsOf: newItems[nextItem...].map { (value: Entry.item($0), counted: true) })
+        let nodes = tree.rebuild(rebuilt)
+        for (context, slot) in zip(kept, placeholderSlots) { context.node = nodes[slot] }
+        nodeByID = [:]
+        if let identify {
+            for (entry, node) in zip(rebuilt, nodes) {
+                if case .item(let element) = entry.value { nodeByID[identify(element)] = node }
+            }
+        }
+        heldSteps = heldSteps.map { _ in [] }  // whatever was held is subsumed by the reload
+        for observer in reloadObservers.values { observer() }
     }
 
     // MARK: Observation
 
-    /// Calls `handler` with the steps of every change, in order.
-    public func observeChanges(_ handler: @escaping @MainActor ([CollectionChange]) -> Void) -> Observation {
+    /// Calls `handler` with the steps of every change, in order, in entry indices. A library
+    /// batch given to `apply(_:)` arrives as one call.
+    public func observeChanges(_ handler: @escaping @MainActor ([ChangeStep<Entry>]) -> Void) -> Observation {
         let id = takeObserverID()
         changeObservers[id] = handler
         return Observation { [weak self] in self?.changeObservers[id] = nil }
+    }
+
+    /// Calls `handler` after every `reload`: read the entries afresh.
+    public func observeReloads(_ handler: @escaping @MainActor () -> Void) -> Observation {
+        let id = takeObserverID()
+        reloadObservers[id] = handler
+        return Observation { [weak self] in self?.reloadObservers[id] = nil }
     }
 
     /// Calls `handler` when a placeholder's progress or state changes (not its index: that is
@@ -182,19 +281,21 @@ public final class PlaceholderCollection<Element> {
 
     // MARK: For contexts
 
+    func index(of context: PlaceholderContext<Element>) -> Int { tree.index(of: context.node) }
+
     func commit(_ context: PlaceholderContext<Element>, with element: Element) -> Int {
-        let index = context.position
-        entries[index] = .item(element)
+        let index = tree.index(of: context.node)
+        tree.setValue(.item(element), counted: true, of: context.node)
+        if let identify { nodeByID[identify(element)] = context.node }
         resolve(context)
-        notify([.replace(at: index)])
+        notify([.update(.item(element), at: index)])
         return index
     }
 
     func delete(_ context: PlaceholderContext<Element>) {
-        let index = context.position
-        entries.remove(at: index)
+        let index = tree.index(of: context.node)
+        tree.free(tree.detach(at: index))
         resolve(context)
-        shiftPlaceholders(removingAt: index)
         notify([.remove(at: index)])
     }
 
@@ -213,15 +314,29 @@ public final class PlaceholderCollection<Element> {
         context.markResolved()
     }
 
-    private func shiftPlaceholders(insertingAt index: Int) {
-        for context in live where context.position >= index { context.position += 1 }
+    private func forgetID(of element: Element, at node: CountedTree<Entry>.Node) {
+        guard let identify else { return }
+        let id = identify(element)
+        if nodeByID[id] == node { nodeByID[id] = nil }
     }
 
-    private func shiftPlaceholders(removingAt index: Int) {
-        for context in live where context.position > index { context.position -= 1 }
+    private func holdingSteps(_ body: () -> Void) {
+        guard heldSteps == nil else { return body() }
+        heldSteps = []
+        body()
+        let steps = heldSteps ?? []
+        heldSteps = nil
+        if !steps.isEmpty { notify(steps) }
     }
 
-    private func notify(_ changes: [CollectionChange]) {
-        for observer in changeObservers.values { observer(changes) }
+    private func notify(_ steps: [ChangeStep<Entry>]) {
+        if heldSteps != nil {
+            heldSteps! += steps
+            return
+        }
+        for observer in changeObservers.values { observer(steps) }
     }
 }
+
+extension PlaceholderCollection.Entry: Equatable where Element: Equatable {}
+extension PlaceholderCollection.Entry: Sendable where Element: Sendable {}

@@ -27,20 +27,21 @@ public final class PlaceholderContext<Element> {
     public private(set) var isResolved = false
 
     weak var collection: PlaceholderCollection<Element>?
-    /// Maintained by the collection on every change; meaningful while unresolved.
-    var position: Int
+    /// Where the collection keeps this placeholder; its index is asked of the collection
+    /// (O(log n)) rather than pushed here on every change. Meaningful while unresolved.
+    var node: Int
     /// Where the collection keeps this context among its live placeholders.
     var liveSlot = 0
     var loadTask: Task<Void, Never>?
 
-    init(id: PlaceholderID, position: Int, collection: PlaceholderCollection<Element>) {
+    init(id: PlaceholderID, node: Int, collection: PlaceholderCollection<Element>) {
         self.id = id
-        self.position = position
+        self.node = node
         self.collection = collection
     }
 
     /// The placeholder's current index in the collection, or nil once resolved.
-    public var index: Int? { isResolved ? nil : position }
+    public var index: Int? { isResolved ? nil : collection?.index(of: self) }
 
     /// Puts `element` where the placeholder is now, replacing it, and returns that index.
     /// Returns nil (and changes nothing) if the placeholder is resolved, failed or cancelled:

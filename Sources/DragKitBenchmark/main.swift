@@ -1,5 +1,6 @@
 // Prints DragKit's figures for the budgets in DESIGN.md §4. Run it in release:
 //   swift run -c release DragKitBenchmark
+import ChangeKit
 import DragKit
 import Foundation
 
@@ -135,5 +136,121 @@ print("  1,000 placeholder inserts:        total \(format(microseconds(insertTim
 print("  5,000 interleaved updates:        total \(format(microseconds(updateTime) / 1000)) ms, mean \(format(microseconds(updateTime) / 5_000)) µs")
 print("  1,000 commits at current indices: total \(format(microseconds(commitTime) / 1000)) ms, mean \(format(microseconds(commitTime) / 1_000)) µs")
 print("  \(changeSteps) change steps emitted; \(collection.hasPlaceholders ? "placeholders left (bug)" : "no placeholders left"); final count \(collection.count)")
+
+// MARK: Library steps through the placeholder collection
+
+/// The path a library batch took before one change vocabulary: the entries in an array,
+/// every live placeholder's index pushed on every change, and each item index converted
+/// by walking the entries (`CollectionModel.entryIndex(forItemIndex:skipping:)`). Kept
+/// here only to measure against, on the same steps.
+struct ArrayEntries {
+    enum Entry: Equatable {
+        case item(Int)
+        case placeholder(Int)
+    }
+
+    var entries: [Entry]
+    var placeholderPositions: [Int] = []
+    var emitted = 0
+
+    func entryIndex(forItemIndex itemIndex: Int, skipping skipped: Int? = nil) -> Int {
+        var seen = 0
+        for index in 0..<entries.count where index != skipped {
+            guard case .item = entries[index] else { continue }
+            if seen == itemIndex { return skipped.map { index > $0 ? index - 1 : index } ?? index }
+            seen += 1
+        }
+        return skipped == nil ? entries.count : entries.count - 1
+    }
+
+    mutating func insertPlaceholder(_ id: Int, at index: Int) {
+        for slot in placeholderPositions.indices where placeholderPositions[slot] >= index { placeholderPositions[slot] += 1 }
+        placeholderPositions.append(index)
+        entries.insert(.placeholder(id), at: index)
+    }
+
+    mutating func apply(_ steps: [ChangeStep<Int>]) {
+        for step in steps {
+            switch step {
+            case .insert(let value, let itemIndex):
+                let index = entryIndex(forItemIndex: itemIndex)
+                for slot in placeholderPositions.indices where placeholderPositions[slot] >= index { placeholderPositions[slot] += 1 }
+                entries.insert(.item(value), at: index)
+            case .remove(let itemIndex):
+                let index = entryIndex(forItemIndex: itemIndex)
+                entries.remove(at: index)
+                for slot in placeholderPositions.indices where placeholderPositions[slot] > index { placeholderPositions[slot] -= 1 }
+            case .move(let from, let to):
+                let source = entryIndex(forItemIndex: from)
+                let destination = entryIndex(forItemIndex: to, skipping: source)
+                entries.insert(entries.remove(at: source), at: destination)
+                for slot in placeholderPositions.indices {
+                    if placeholderPositions[slot] > source { placeholderPositions[slot] -= 1 }
+                    if placeholderPositions[slot] >= destination { placeholderPositions[slot] += 1 }
+                }
+            case .update(let value, let itemIndex):
+                entries[entryIndex(forItemIndex: itemIndex)] = .item(value)
+            }
+            emitted += 1
+        }
+    }
+}
+
+let libraryCount = 100_000
+let stepCount = 1_000
+let placeholderCount = 100
+var library = Array(0..<libraryCount)
+var librarySteps: [ChangeStep<Int>] = []
+var nextLibraryValue = libraryCount
+for step in 0..<stepCount {
+    switch step % 4 {
+    case 0:
+        let index = Int.random(in: 0...library.count, using: &random)
+        librarySteps.append(.insert(nextLibraryValue, at: index))
+        library.insert(nextLibraryValue, at: index)
+    case 1:
+        let index = Int.random(in: 0..<library.count, using: &random)
+        librarySteps.append(.remove(at: index))
+        library.remove(at: index)
+    case 2:
+        let from = Int.random(in: 0..<library.count, using: &random), to = Int.random(in: 0..<library.count, using: &random)
+        librarySteps.append(.move(from: from, to: to))
+        library.insert(library.remove(at: from), at: to)
+    default:
+        librarySteps.append(.update(nextLibraryValue, at: Int.random(in: 0..<library.count, using: &random)))
+    }
+    nextLibraryValue += 1
+}
+let placeholderSpots = (0..<placeholderCount).map { Int.random(in: 0...(libraryCount + $0), using: &random) }
+
+print("")
+print("Library steps to entries (\(stepCount) steps, \(libraryCount) items, \(placeholderCount) placeholders):")
+var before = ArrayEntries(entries: (0..<libraryCount).map { .item($0) })
+for (id, spot) in placeholderSpots.enumerated() { before.insertPlaceholder(id, at: spot) }
+started = clock.now
+for step in librarySteps { before.apply([step]) }  // the old path took one step at a time
+let beforeTime = clock.now - started
+
+let after = PlaceholderCollection(Array(0..<libraryCount), id: { $0 })
+var afterSteps = 0
+let afterObservation = after.observeChanges { afterSteps += $0.count }
+let afterPlaceholders = placeholderSpots.map { after.insertPlaceholder(at: $0) }
+started = clock.now
+after.apply(librarySteps)
+let afterTime = clock.now - started
+afterObservation.cancel()
+
+let afterEntries: [ArrayEntries.Entry] = after.entries.map { entry in
+    switch entry {
+    case .item(let value): .item(value)
+    case .placeholder(let id): .placeholder(id.rawValue)
+    }
+}
+let samePlaceholders = zip(afterPlaceholders, before.placeholderPositions).allSatisfy { $0.index == $1 }
+print("  before (array, O(n) walks):  total \(format(microseconds(beforeTime) / 1000)) ms, mean \(format(microseconds(beforeTime) / Double(stepCount))) µs per step")
+print("  after (counted tree):        total \(format(microseconds(afterTime) / 1000)) ms, mean \(format(microseconds(afterTime) / Double(stepCount))) µs per step")
+print("  same entries: \(afterEntries == before.entries ? "yes" : "NO (bug)"); same placeholder indices: \(samePlaceholders ? "yes" : "NO (bug)"); \(afterSteps) entry steps emitted in one batch")
+checksum &+= afterSteps &+ before.emitted
+
 print("")
 print("(checksum \(checksum))")

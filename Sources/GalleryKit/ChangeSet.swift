@@ -1,3 +1,4 @@
+import ChangeKit
 import Foundation
 import GRDB
 
@@ -163,15 +164,6 @@ extension ChangeStep {
         switch self {
         case .insert(let element, _), .update(let element, _): element
         case .remove, .move: nil
-        }
-    }
-
-    func map<Other>(_ transform: (Element) throws -> Other) rethrows -> ChangeStep<Other> {
-        switch self {
-        case .insert(let element, let index): .insert(try transform(element), at: index)
-        case .update(let element, let index): .update(try transform(element), at: index)
-        case .remove(let index): .remove(at: index)
-        case .move(let from, let to): .move(from: from, to: to)
         }
     }
 

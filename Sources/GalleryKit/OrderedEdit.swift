@@ -1,3 +1,5 @@
+import ChangeKit
+
 /// An ordered list of keys being edited inside one transaction, recording each edit
 /// as a change step. Mutations edit this in memory, then `ChangeSet` writes only the
 /// positions that changed and turns the recorded steps into the batch views apply.

@@ -1,3 +1,4 @@
+import ChangeKit
 import Testing
 import PropertyBased
 @testable import DragKit
@@ -19,17 +20,10 @@ import PropertyBased
             var contexts: [PlaceholderContext<String>] = []
             var nextValue = 0
 
-            let observation = collection.observeChanges { steps in
-                for step in steps {
-                    switch step {
-                    case .insert(let index): mirror.insert(collection.snapshot[index], at: index)
-                    case .remove(let index): mirror.remove(at: index)
-                    case .move(let from, let to): mirror.insert(mirror.remove(at: from), at: to)
-                    case .replace(let index): mirror[index] = collection.snapshot[index]
-                    case .reload: mirror = collection.snapshot
-                    }
-                }
-            }
+            // The mirror applies the reported steps as a view does, rendering each entry.
+            let observation = collection.observeChanges { steps in mirror.apply(steps.map { $0.map(render) }) }
+            let reloads = collection.observeReloads { mirror = collection.snapshot }
+            defer { reloads.cancel() }
             defer { observation.cancel() }
 
             func fresh() -> String {

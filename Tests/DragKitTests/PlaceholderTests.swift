@@ -1,3 +1,4 @@
+import ChangeKit
 import Foundation
 import Testing
 @testable import DragKit
@@ -7,7 +8,7 @@ import Testing
 
     @Test func threeSlowImagesCommitWhereTheirPlaceholdersAreNow() async throws {
         let collection = PlaceholderCollection(["a", "b", "c", "d", "e"])
-        var changes: [CollectionChange] = []
+        var changes: [ChangeStep<PlaceholderCollection<String>.Entry>] = []
         let observation = collection.observeChanges { changes += $0 }
         defer { observation.cancel() }
         let gates = [LoadGate(), LoadGate(), LoadGate()]
@@ -41,7 +42,7 @@ import Testing
         await gates[1].open()
         await load.wait()
         #expect(collection.snapshot == ["x", "e", "b", "one", "c", "two", "three", "d"])
-        #expect(changes == [.replace(at: 6), .replace(at: 3), .replace(at: 5)])
+        #expect(changes == [.update(.item("three"), at: 6), .update(.item("one"), at: 3), .update(.item("two"), at: 5)])
         #expect(load.isFinished)
         #expect(load.overallProgress == 1)
         #expect(!collection.hasPlaceholders)
@@ -146,16 +147,20 @@ import Testing
 
     @Test func aReloadKeepsLivePlaceholders() {
         let collection = PlaceholderCollection(["a", "b", "c", "d"])
-        var changes: [CollectionChange] = []
+        var changes: [ChangeStep<PlaceholderCollection<String>.Entry>] = []
         let observation = collection.observeChanges { changes += $0 }
         defer { observation.cancel() }
+        var reloads = 0
+        let reloadObservation = collection.observeReloads { reloads += 1 }
+        defer { reloadObservation.cancel() }
         let early = collection.insertPlaceholder(at: 1)
         let late = collection.insertPlaceholder(at: 5)
         collection.reload(["z", "y"])
         #expect(collection.snapshot == ["z", "#0", "y", "#1"])
         #expect(early.index == 1)
         #expect(late.index == 3)
-        #expect(changes.last == .reload)
+        #expect(reloads == 1)
+        #expect(changes == [.insert(.placeholder(early.id), at: 1), .insert(.placeholder(late.id), at: 5)])
         #expect(late.commit("new") == 3)
         #expect(collection.items == ["z", "y", "new"])
     }
@@ -183,14 +188,14 @@ import Testing
     @Test func replacingAnItemUpdatesItInPlaceAndSparesPlaceholders() {
         let collection = PlaceholderCollection(["a", "b", "c"])
         let placeholder = collection.insertPlaceholder(at: 1)
-        var changes: [CollectionChange] = []
+        var changes: [ChangeStep<PlaceholderCollection<String>.Entry>] = []
         let observation = collection.observeChanges { changes += $0 }
         defer { observation.cancel() }
 
         collection.replace(at: 2, with: "B")
 
         #expect(collection.items == ["a", "B", "c"])
-        #expect(changes == [.replace(at: 2)])
+        #expect(changes == [.update(.item("B"), at: 2)])
         #expect(placeholder.index == 1)
     }
 }

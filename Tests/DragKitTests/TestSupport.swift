@@ -84,12 +84,13 @@ struct LoadFailure: Error, CustomStringConvertible {
 
 extension PlaceholderCollection where Element == String {
     /// The entries as text: items by value, placeholders as "#id".
-    var snapshot: [String] {
-        entries.map { entry in
-            switch entry {
-            case .item(let value): value
-            case .placeholder(let id): "#\(id.rawValue)"
-            }
-        }
+    var snapshot: [String] { entries.map(render) }
+}
+
+/// An entry as text: an item by value, a placeholder as "#id".
+func render(_ entry: PlaceholderCollection<String>.Entry) -> String {
+    switch entry {
+    case .item(let value): value
+    case .placeholder(let id): "#\(id.rawValue)"
     }
 }

@@ -1,3 +1,4 @@
+import ChangeKit
 import Foundation
 import Testing
 @testable import GalleryKit

@@ -1,4 +1,5 @@
 import CGtk
+import ChangeKit
 import DragKit
 import Foundation
 import GalleryKit
@@ -105,7 +106,7 @@ final class PhotoGrid: CanvasLayout {
         let before = currentFrames()
         change()
         slides.start(from: before, to: { [geometry, dragFeedback] index in geometry.frame(at: dragFeedback.displayIndex(index)) },
-                     items: items, canvas: canvas)
+                     items: items, shown: rangeToShow(), canvas: canvas)
         canvas.queueResize()
     }
 

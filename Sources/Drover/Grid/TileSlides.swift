@@ -19,15 +19,19 @@ final class TileSlides {
     private var progress: Double = 1
     private var ticker: TickCallback?
 
-    func start(from before: [String: Rect], to frame: (Int) -> Rect, items: [TileModel], canvas: Canvas) {
+    /// Starts slides for the tiles at `shown` (the indices on screen after the change):
+    /// only those can be seen to move, so a change costs the visible tiles, not the
+    /// whole collection (the gap moves on every motion event of a drag).
+    func start(from before: [String: Rect], to frame: (Int) -> Rect, items: [TileModel], shown: Range<Int>,
+               canvas: Canvas) {
         slides = [:]
         // Visible tiles that moved, plus tiles that just appeared among them.
-        let appeared = before.isEmpty ? [] : Set(items.map(\.id)).subtracting(before.keys)
-        for (index, model) in items.enumerated() {
+        for index in shown where items.indices.contains(index) {
+            let model = items[index]
             if let old = before[model.id] {
                 let new = frame(index)
                 if old != new { slides[model.id] = Slide(from: (old.minX - new.minX, old.minY - new.minY), fromScale: 1) }
-            } else if appeared.contains(model.id) {
+            } else if !before.isEmpty {
                 slides[model.id] = Slide(from: (0, 0), fromScale: 0.6)
             }
         }

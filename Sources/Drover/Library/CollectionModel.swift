@@ -1,3 +1,4 @@
+import ChangeKit
 import DragKit
 import Foundation
 import GalleryKit
@@ -6,9 +7,10 @@ import GalleryKit
 /// placeholders of drops still loading, kept in DragKit's placeholder
 /// collection so placeholders track their place through every change.
 ///
-/// The library speaks in item indices (it knows nothing of placeholders); the
-/// grid speaks in entry indices (placeholders included). This type translates,
-/// and turns every entry change into a step for the grid.
+/// One vocabulary end to end: the library's `ChangeStep`s (item indices) go to
+/// the placeholder collection, which reports them as steps of entries (entry
+/// indices, placeholders included, O(log n) each); this type only turns each
+/// entry into its tile, so the grid gets the same steps with tiles.
 @MainActor
 final class CollectionModel {
     struct PlaceholderInfo {
@@ -26,7 +28,7 @@ final class CollectionModel {
         let retry: (() -> Void)?
     }
 
-    private let entries = PlaceholderCollection<GalleryItem>([])
+    private let entries = PlaceholderCollection<GalleryItem>([], id: \.id)
     private var placeholders: [PlaceholderID: PlaceholderInfo] = [:]
     /// Placeholders whose photo is being committed, by the thumbnail the
     /// library will report for it: its insert becomes the placeholder's commit.
@@ -55,6 +57,7 @@ final class CollectionModel {
 
     init() {
         observations.append(entries.observeChanges { [weak self] changes in self?.forward(changes) })
+        observations.append(entries.observeReloads { [weak self] in self?.reloaded() })
         observations.append(entries.observePlaceholders { [weak self] context in self?.placeholderChanged(context) })
     }
 
@@ -63,19 +66,19 @@ final class CollectionModel {
 
     func item(at index: Int) -> GalleryItem? { entries[index].item }
 
-    /// The entry index of a library item, if it is in this collection. O(n).
-    func index(of id: GalleryItem.ID) -> Int? {
-        (0..<entries.count).first { entries[$0].item?.id == id }
-    }
+    /// The entry index of a library item, if it is in this collection. O(log n).
+    func index(of id: GalleryItem.ID) -> Int? { entries.index(ofItemWithID: id) }
 
-    func tile(at index: Int) -> TileModel {
-        switch entries[index] {
+    func tile(at index: Int) -> TileModel { tile(for: entries[index]) }
+
+    var tiles: [TileModel] { entries.entries.map(tile(for:)) }
+
+    private func tile(for entry: PlaceholderCollection<GalleryItem>.Entry) -> TileModel {
+        switch entry {
         case .item(let item): TileModel(item)
         case .placeholder(let id): placeholderTile(id)
         }
     }
-
-    var tiles: [TileModel] { (0..<entries.count).map(tile(at:)) }
 
     /// Where the library would put an item shown at entry `index`.
     func itemIndex(forEntryAt index: Int) -> Int { entries.itemIndex(forEntryAt: index) }
@@ -85,17 +88,6 @@ final class CollectionModel {
         entries.itemIndex(forFinalIndex: finalIndex, moving: selection)
     }
 
-    /// The entry index of the library's item at `itemIndex` (`count` past the end).
-    func entryIndex(forItemIndex itemIndex: Int, skipping skipped: Int? = nil) -> Int {
-        var seen = 0
-        for index in 0..<entries.count where index != skipped {
-            guard entries[index].item != nil else { continue }
-            if seen == itemIndex { return skipped.map { index > $0 ? index - 1 : index } ?? index }
-            seen += 1
-        }
-        return skipped == nil ? entries.count : entries.count - 1
-    }
-
     // MARK: The library's changes
 
     /// Replaces the items (a new collection was opened); placeholders stay.
@@ -103,24 +95,16 @@ final class CollectionModel {
         entries.reload(items)
     }
 
+    /// Applies a library batch: DragKit converts its item indices to entry
+    /// indices and reports it back as one batch of entry steps (`forward`).
     func apply(_ steps: [ChangeStep<GalleryItem>]) {
-        for step in steps {
-            switch step {
-            case .insert(let item, let itemIndex):
-                if let url = item.covers.first?.thumbnailURL, let context = pendingCommits.removeValue(forKey: url),
-                   context.index != nil {
-                    _ = context.commit(item)
-                } else {
-                    entries.insert(item, at: entryIndex(forItemIndex: itemIndex))
-                }
-            case .remove(let itemIndex):
-                entries.remove(at: entryIndex(forItemIndex: itemIndex))
-            case .move(let from, let to):
-                let source = entryIndex(forItemIndex: from)
-                entries.move(from: source, to: entryIndex(forItemIndex: to, skipping: source))
-            case .update(let item, let itemIndex):
-                entries.replace(at: entryIndex(forItemIndex: itemIndex), with: item)
+        entries.apply(steps) { item in
+            // An inserted photo a placeholder was loading becomes that placeholder's commit.
+            if let url = item.covers.first?.thumbnailURL, let context = pendingCommits.removeValue(forKey: url),
+               context.index != nil {
+                return context
             }
+            return nil
         }
     }
 
@@ -197,24 +181,16 @@ final class CollectionModel {
 
     // MARK: Entry changes to grid steps
 
-    private func forward(_ changes: [DragKit.CollectionChange]) {
-        var steps: [ChangeStep<TileModel>] = []
-        for change in changes {
-            switch change {
-            case .insert(let index): steps.append(.insert(tile(at: index), at: index))
-            case .remove(let index): steps.append(.remove(at: index))
-            case .move(let from, let to): steps.append(.move(from: from, to: to))
-            case .replace(let index):
-                // A placeholder became its photo: the tile changes identity in place.
-                steps.append(.remove(at: index))
-                steps.append(.insert(tile(at: index), at: index))
-            case .reload:
-                deliver(steps)
-                steps = []
-                reloadHandler?(tiles)
-            }
-        }
-        if !steps.isEmpty { deliver(steps) }
+    /// The same steps, each entry turned into its tile. A placeholder's commit
+    /// arrives as an update whose tile has another id: the grid swaps the cell.
+    private func forward(_ steps: [ChangeStep<PlaceholderCollection<GalleryItem>.Entry>]) {
+        deliver(steps.map { $0.map(tile(for:)) })
+    }
+
+    private func reloaded() {
+        // Steps held for the grid came before the reload, which replaces them all.
+        heldSteps = heldSteps.map { _ in [] }
+        reloadHandler?(tiles)
     }
 
     /// Receives all tiles when the collection was replaced wholesale.

@@ -1,3 +1,4 @@
+import ChangeKit
 import Dispatch
 import DragKit
 import Foundation
