@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // Drover: a photo gallery for the Linux desktop, with drag and drop done well.
 // Layers (see DESIGN.md): GtkKit wraps GTK and holds no app logic; DragKit and
-// GalleryKit import no GTK; the Drover executable connects them.
+// GalleryKit import no GTK (and not each other: what both need, the image file types, is
+// FileTypes); the Drover executable connects them.
 import PackageDescription
 
 let package = Package(
@@ -28,8 +29,12 @@ let package = Package(
         .target(name: "CDrover", dependencies: ["CGtk"]),
 
         .target(name: "GtkKit", dependencies: ["CGtk", "CDrover"]),
-        .target(name: "DragKit"),
+        // The names of image file types (MIME type, extensions): one table that drag and drop
+        // and the library both read, in a module of its own because neither imports the other.
+        .target(name: "FileTypes"),
+        .target(name: "DragKit", dependencies: ["FileTypes"]),
         .target(name: "GalleryKit", dependencies: [
+            "FileTypes",
             "CPixbuf",
             "CZBar",
             "CExif",
@@ -42,6 +47,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "DragKitTests", dependencies: [
             "DragKit",
+            "FileTypes",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // DroverDecode: imports run it, so the tests need it built beside them.
