@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // Drover: a photo gallery for the Linux desktop, with drag and drop done well.
 // Layers (see DESIGN.md): GtkKit wraps GTK and holds no app logic; DragKit and
-// GalleryKit import no GTK; the Drover executable connects them.
+// GalleryKit import no GTK (and not each other: what both need, the image file types, is
+// FileTypes); the Drover executable connects them.
 import PackageDescription
 
 let package = Package(
@@ -32,9 +33,13 @@ let package = Package(
         // collection translates it, the grid applies it. Its own module, as neither of the
         // two may import the other.
         .target(name: "ChangeKit"),
-        .target(name: "DragKit", dependencies: ["ChangeKit"]),
+        // The names of image file types (MIME type, extensions): one table that drag and drop
+        // and the library both read, in a module of its own for the same reason.
+        .target(name: "FileTypes"),
+        .target(name: "DragKit", dependencies: ["ChangeKit", "FileTypes"]),
         .target(name: "GalleryKit", dependencies: [
             "ChangeKit",
+            "FileTypes",
             "CPixbuf",
             "CZBar",
             "CExif",
@@ -48,6 +53,7 @@ let package = Package(
         .testTarget(name: "DragKitTests", dependencies: [
             "ChangeKit",
             "DragKit",
+            "FileTypes",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // DroverDecode: imports run it, so the tests need it built beside them.

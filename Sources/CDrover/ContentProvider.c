@@ -4,7 +4,10 @@
 
 struct _DroverContentProvider {
     GdkContentProvider parent_instance;
+    /// What Swift offers: value types (a file list) and the MIME types its `write` makes.
     GdkContentFormats *formats;
+    /// What targets see: `formats` plus the MIME types GTK serialises the values to.
+    GdkContentFormats *offered;
     DroverContentWrite write;
     DroverContentGetValue get_value;
     gpointer user_data;
@@ -17,11 +20,12 @@ static void drover_content_provider_finalize(GObject *object) {
     DroverContentProvider *self = DROVER_CONTENT_PROVIDER(object);
     if (self->destroy && self->user_data) self->destroy(self->user_data);
     g_clear_pointer(&self->formats, gdk_content_formats_unref);
+    g_clear_pointer(&self->offered, gdk_content_formats_unref);
     G_OBJECT_CLASS(drover_content_provider_parent_class)->finalize(object);
 }
 
 static GdkContentFormats *drover_content_provider_ref_formats(GdkContentProvider *provider) {
-    return gdk_content_formats_ref(DROVER_CONTENT_PROVIDER(provider)->formats);
+    return gdk_content_formats_ref(DROVER_CONTENT_PROVIDER(provider)->offered);
 }
 
 static void serialized(GObject *source, GAsyncResult *result, gpointer user_data) {
@@ -40,10 +44,17 @@ static void drover_content_provider_write_async(GdkContentProvider *provider, co
     DroverContentProvider *self = DROVER_CONTENT_PROVIDER(provider);
     GTask *task = g_task_new(provider, cancellable, callback, user_data);
     g_task_set_source_tag(task, drover_content_provider_write_async);
-    if (!self->write || !gdk_content_formats_contain_mime_type(self->formats, mime_type)) {
+    if (!self->write || !gdk_content_formats_contain_mime_type(self->offered, mime_type)) {
         g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                                 "Cannot provide contents as %s", mime_type);
         g_object_unref(task);
+        return;
+    }
+    // A type Swift offers itself is Swift's to write, even where a value could be
+    // serialised to it too (GTK writes a file list as text/plain paths: a note's
+    // text must not become a list of paths).
+    if (gdk_content_formats_contain_mime_type(self->formats, mime_type)) {
+        self->write(provider, mime_type, stream, cancellable, task, self->user_data);
         return;
     }
     // Types that come from a value (a file list's text/uri-list) go through GTK's
@@ -97,6 +108,7 @@ GdkContentProvider *drover_content_provider_new(GdkContentFormats *formats, Drov
                                                 GDestroyNotify destroy) {
     DroverContentProvider *self = g_object_new(DROVER_TYPE_CONTENT_PROVIDER, NULL);
     self->formats = gdk_content_formats_ref(formats);
+    self->offered = gdk_content_formats_union_serialize_mime_types(gdk_content_formats_ref(formats));
     self->write = write;
     self->get_value = get_value;
     self->user_data = user_data;

@@ -1,3 +1,5 @@
+import FileTypes
+
 // The type of one representation: a MIME type, because that is what GTK, the file manager
 // and GNOME Maps exchange on Linux.
 
@@ -44,29 +46,60 @@ public struct ContentType: Hashable, Sendable, CustomStringConvertible, Expressi
     }
 }
 
+/// Drover's type table: every type its drags offer and its drop targets take, in one place.
+/// Image types come from the one table of image file types (`FileTypes`), which the library
+/// also reads to find images in a folder.
 extension ContentType {
     /// A list of file URIs: what the file manager drags, and what Drover offers it.
     public static let uriList: ContentType = "text/uri-list"
-    public static let png: ContentType = "image/png"
-    public static let jpeg: ContentType = "image/jpeg"
+    public static let png = ContentType(ImageFileType.png.mimeType)
+    public static let jpeg = ContentType(ImageFileType.jpeg.mimeType)
     public static let plainText: ContentType = "text/plain;charset=utf-8"
     /// An RFC 7946 GeoJSON document: a photo's location, for GNOME Maps.
     public static let geoJSON: ContentType = "application/geo+json"
     /// Drover's private type: the identifier of a photo in this library. Only Drover reads it,
     /// so in-app drops never need to serialise the photo itself.
     public static let photoID: ContentType = "application/x-drover-photo-id"
+    /// Drover's private type for an album row dragged to a new place among the albums.
+    public static let albumID: ContentType = "application/x-drover-album-id"
+    /// Bytes of no particular type.
+    public static let octetStream: ContentType = "application/octet-stream"
     /// Any image: a pattern for targets, never a representation.
     public static let anyImage: ContentType = "image/*"
+    /// Text in any encoding: a pattern for targets (`text/plain;charset=utf-8` conforms).
+    public static let anyText: ContentType = "text/plain"
+    /// The image types a photo library takes, in the order a target prefers them.
+    public static let images: [ContentType] = ImageFileType.photoTypes.map { ContentType($0.mimeType) }
 
-    /// The file name extension a file of this type gets when a drop writes it to disk.
-    var fileExtension: String {
+    /// The type of a photo file, by its name's extension (any case); nil when the extension
+    /// is not one of a type the library takes.
+    public init?(photoFileExtension: String) {
+        guard let type = ImageFileType(fileExtension: photoFileExtension) else { return nil }
+        self.init(type.mimeType)
+    }
+
+    /// The file name extension a file of this type gets when Drover names it (a drop written
+    /// to disk).
+    public var fileExtension: String {
+        if let image = ImageFileType(mimeType: mimeType) { return image.fileExtension }
         switch essence {
-        case "image/png": "png"
-        case "image/jpeg": "jpg"
-        case "application/geo+json": "geojson"
-        case "text/plain": "txt"
-        case "text/uri-list": "uris"
-        default: "data"
+        case Self.geoJSON.essence: return "geojson"
+        case Self.anyText.essence: return "txt"
+        case Self.uriList.essence: return "uris"
+        default: return "data"
+        }
+    }
+
+    /// How the payloads of several items of this type travel as one, where a platform carries
+    /// one payload per type rather than items (a GTK drag, the clipboard): types that list
+    /// things join every item's payload with this separator; nil for a type that holds one
+    /// thing (an image, a GeoJSON document), which is then the top item's.
+    public var separatorWhenCombined: String? {
+        switch essence {
+        case Self.uriList.essence: ""  // each item's list already ends its lines (RFC 2483: CRLF after each)
+        case Self.photoID.essence: "\n"
+        case Self.anyText.essence: "\n\n"  // paragraphs: a note's text may hold line breaks of its own
+        default: nil
         }
     }
 }

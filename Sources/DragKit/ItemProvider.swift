@@ -13,6 +13,9 @@ public struct ItemProvider: Sendable {
     public struct Representation: Sendable {
         public let type: ContentType
         let source: Source
+        /// The file, for a representation that is a file existing already (`registerFile(_:at:)`):
+        /// known without loading, so a platform that lists files at once (GTK's file list) can.
+        public internal(set) var existingFile: URL? = nil
 
         enum Source: Sendable {
             case data(@Sendable (LoadProgressHandler) async throws -> Data)
@@ -57,6 +60,12 @@ public struct ItemProvider: Sendable {
         loader: @escaping @Sendable (_ progress: LoadProgressHandler) async throws -> URL
     ) {
         add(Representation(type: type, source: .file(loader)))
+    }
+
+    /// Adds a representation that is a file which exists already, such as a photo in the
+    /// library: its loader just reads it, and adapters can list it without loading anything.
+    public mutating func registerFile(_ type: ContentType, at file: URL) {
+        add(Representation(type: type, source: .file({ _ in file }), existingFile: file))
     }
 
     private mutating func add(_ representation: Representation) {

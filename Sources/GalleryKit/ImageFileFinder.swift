@@ -1,3 +1,4 @@
+import FileTypes
 import Foundation
 
 /// What a folder import found: the image files to import, and every other entry with
@@ -15,10 +16,9 @@ struct FolderScan: Sendable {
 /// Such an entry is skipped, not imported: an import source is a `URL`, and the library
 /// stores names as text.
 enum ImageFileFinder {
-    /// Extensions of the formats a photo library takes (checked again by decoding).
-    static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "jfif", "png", "gif", "webp", "tif", "tiff", "bmp", "heic", "heif", "avif",
-    ]
+    /// Extensions of the formats a photo library takes (checked again by decoding), from the
+    /// one table of image file types.
+    static let imageExtensions = Set(ImageFileType.photoTypes.flatMap(\.fileExtensions))
 
     /// Image files under `directory`, recursively, in natural name order, and every entry
     /// skipped with its reason. Hidden files and folders are skipped, and links to folders

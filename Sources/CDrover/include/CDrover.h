@@ -38,8 +38,11 @@ G_BEGIN_DECLS
 /// that what a target receives is decided at drop time (flocking adds items
 /// mid-drag), and slow representations are only made if someone wants them.
 ///
-/// `write` is called for each request of a MIME type; the callee must later
-/// call `drover_content_provider_finish_write` with the same task, exactly once.
+/// `formats` are what Swift offers: value types (a file list) and the MIME types
+/// `write` makes; the provider also offers the MIME types GTK serialises the
+/// values to, and writes those itself. `write` is called for each request of one
+/// of `formats`' MIME types; the callee must later call
+/// `drover_content_provider_finish_write` with the same task, exactly once.
 /// `get_value` fills `value` (already initialised to the requested GType) and
 /// returns TRUE, or returns FALSE if it cannot provide that type.
 typedef void (*DroverContentWrite)(GdkContentProvider *provider, const char *mime_type,

@@ -12,14 +12,12 @@ import GtkKit
 /// - album rows themselves can be dragged to reorder the albums.
 @MainActor
 final class AlbumDropController {
-    static let albumMimeType = "application/x-drover-album-id"
-
     private let sidebar: AlbumSidebar
     private let gallery: GalleryController
     private let coordinator: DragCoordinator
     private let importer: DropImporter
-    private let target = DropTargetAsync(mimeTypes: [AlbumDropController.albumMimeType] + DragCoordinator.acceptedMimeTypes,
-                                         valueTypes: [gdk_file_list_get_type()],
+    private let target = DropTargetAsync(mimeTypes: [ContentType.albumID.mimeType] + DragCoordinator.acceptedMimeTypes,
+                                         valueTypes: [TransferType.fileList],
                                          actions: GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
     private let rowDrags = DragSource()
     private var session: DropSession?
@@ -76,12 +74,11 @@ final class AlbumDropController {
     /// The row under `y` and how far down it `y` is: all the list's geometry
     /// that DragKit needs.
     private func spot(atY y: Double) -> AlbumList.Spot {
-        guard let row = gtk_list_box_get_row_at_y(OpaquePointer(sidebar.list.rawPointer), Int32(y)) else { return .belowRows }
-        var bounds = graphene_rect_t()
-        _ = gtk_widget_compute_bounds(UnsafeMutablePointer(OpaquePointer(row)), sidebar.list.widget, &bounds)
-        let height = Double(bounds.size.height)
-        let fraction = height > 0 ? (y - Double(bounds.origin.y)) / height : 0
-        return .row(Int(gtk_list_box_row_get_index(row)), fraction: fraction)
+        guard let row = sidebar.list.row(atY: y) else { return .belowRows }
+        let bounds = row.bounds(in: sidebar.list)
+        let height = bounds?.height ?? 0
+        let fraction = height > 0 ? (y - (bounds?.y ?? 0)) / height : 0
+        return .row(row.index, fraction: fraction)
     }
 
     /// An album row's drag offers only MOVE (it has no data a target could
@@ -134,8 +131,7 @@ final class AlbumDropController {
 
     private func highlight(_ row: ListBoxRow?) {
         guard row != highlighted else { return }
-        if row == nil { gtk_list_box_drag_unhighlight_row(OpaquePointer(sidebar.list.rawPointer)) }
-        if let row { gtk_list_box_drag_highlight_row(OpaquePointer(sidebar.list.rawPointer), row.row) }
+        sidebar.list.dragHighlight(row)
         highlighted = row
     }
 
@@ -181,15 +177,18 @@ final class AlbumDropController {
     // MARK: Reordering albums
 
     /// Starts dragging the album row under `y`: a DragKit session of one item
-    /// that stands for the album and knows its place among the albums.
+    /// that stands for the album and knows its place among the albums. The
+    /// same item is what GTK carries (its id, in Drover's private album type).
     private func prepareAlbumDrag(atY y: Double) -> ContentProvider? {
         let list = albumList
         guard case .row(let row, _) = spot(atY: y), let index = list.albumIndex(atRow: row) else { return nil }
         let album = list.albums[index]
-        let item = DragItem(provider: ItemProvider(), localObject: LocalObject(album), sourceIndex: index)
+        var provider = ItemProvider()
+        provider.register(.albumID) { _ in Data(String(album.rawValue).utf8) }
+        let item = DragItem(provider: provider, localObject: LocalObject(album), sourceIndex: index)
         let session = DragSession(items: [item], origin: Point(x: 0, y: y))
         try? session.beginDragging()
         albumDrag = (session, nil)
-        return .bytes(Data(String(album.rawValue).utf8), mimeType: Self.albumMimeType)
+        return DragContent.provider(for: [item])
     }
 }

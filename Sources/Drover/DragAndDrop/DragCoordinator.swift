@@ -65,12 +65,11 @@ final class DragCoordinator {
 
     /// What Drover takes in: its own photos, files, images of any type GTK
     /// can decode, and text (which becomes a note).
-    static let rules = DropRules(importableTypes: [.photoID, .uriList, .anyImage, ContentType("text/plain")])
+    static let rules = DropRules(importableTypes: [.photoID, .uriList, .anyImage, .anyText])
 
-    /// The formats drop targets register for, in order of preference.
-    static let acceptedMimeTypes = ["application/x-drover-photo-id", "text/uri-list", "image/png", "image/jpeg",
-                                    "image/gif", "image/webp", "image/tiff", "image/bmp",
-                                    "text/plain;charset=utf-8", "text/plain"]
+    /// The formats drop targets register for, in order of preference: the same
+    /// types as `rules`, spelled out for GTK (which takes no patterns), from the type table.
+    static let acceptedMimeTypes = ([.photoID, .uriList] + ContentType.images + [.plainText, .anyText]).map(\.mimeType)
 }
 
 extension DragOperations {

@@ -83,8 +83,8 @@ final class DragIconView {
         platterPicture.addCSSClass("platter-photo")
         platterPlace.addCSSClass("platter-place")
         platterPlace.setWraps(true)
-        gtk_label_set_lines(OpaquePointer(platterPlace.rawPointer), 2)
-        gtk_label_set_ellipsize(OpaquePointer(platterPlace.rawPointer), PANGO_ELLIPSIZE_END)
+        platterPlace.maximumLines = 2
+        platterPlace.setEllipsizes(true)
         platterPlace.xAlign = 0
         platterCoordinates.addCSSClass("platter-coordinates")
         platterCoordinates.xAlign = 0

@@ -2,41 +2,60 @@ import DragKit
 import Foundation
 import GalleryKit
 
-/// DragKit items for Drover's tiles: one item per photo (a stack drags as
-/// its photos), each identified by its photo id so a photo never joins a drag
-/// twice, and able to produce the photo's file and bytes.
+/// DragKit items for Drover's tiles: the one description of what a drag (or a copy) of tiles
+/// carries. GTK's content is made from these items (`DragContent`), so other applications
+/// receive what DragKit sees.
+///
+/// One item per photo (a stack drags as its photos), identified by its photo id so a photo
+/// never joins a drag twice, offering its id (in-app drops and pastes) and its library file (a
+/// file manager copies it; an image editor reads its bytes); a note offers its text.
 enum DragItems {
+    /// The items of a drag or copy of `picked` tiles. A drag of exactly one photo with a
+    /// location also carries that location: a `.geojson` file listed first (GNOME Maps takes
+    /// the first file), GeoJSON bytes and a `geo:` URI as text. A selection carries photos
+    /// only: a file manager should not get an extra .geojson per drag.
+    static func make(forDragOf picked: [(index: Int, item: GalleryItem)]) -> [DragItem] {
+        if picked.count == 1, let only = picked.first, only.item.members.count == 1,
+           let member = only.item.members.first, let location = only.item.location {
+            let tile = only.item
+            var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
+            // Written now, while the drag starts: a drop may read it at any moment.
+            if let file = LocationFiles.file(for: tile) {
+                provider.registerFile(.geoJSON, at: file)
+            } else {
+                provider.register(.geoJSON) { _ in location.geoJSON(name: tile.placeName ?? tile.title) }
+            }
+            addPhoto(member, to: &provider)
+            provider.register(.plainText) { _ in Data(location.geoURI.utf8) }
+            return [DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: only.index)]
+        }
+        return picked.flatMap { make(for: $0.item, at: $0.index) }
+    }
+
+    /// One tile's items, without its location: for a tile that joins a drag in progress
+    /// (flocking), and for moves that hand no data to anyone (keyboard drags, Move Earlier).
     static func make(for tile: GalleryItem, at index: Int) -> [DragItem] {
         if let text = tile.noteText {
             // A note travels as its text; it reorders like a photo but joins no album.
             var provider = ItemProvider(suggestedName: tile.title)
-            provider.register(ContentType("text/plain;charset=utf-8")) { _ in Data(text.utf8) }
+            provider.register(.plainText) { _ in Data(text.utf8) }
             return [DragItem(provider: provider, localObject: LocalObject(tile.id), sourceIndex: index)]
         }
         return tile.members.map { member in
             var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
-            let url = member.fileURL
-            provider.register(.photoID) { _ in Data(String(member.photoID.rawValue).utf8) }
-            provider.register(ContentType(mimeType(for: url))) { progress in
-                let data = try Data(contentsOf: url)
-                progress(1)
-                return data
-            }
-            provider.register(.uriList) { _ in Data((url.absoluteString + "\r\n").utf8) }
+            addPhoto(member, to: &provider)
             return DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: index)
         }
     }
 
-    static func mimeType(for url: URL) -> String {
-        switch url.pathExtension.lowercased() {
-        case "png": "image/png"
-        case "jpg", "jpeg": "image/jpeg"
-        case "gif": "image/gif"
-        case "webp": "image/webp"
-        case "tif", "tiff": "image/tiff"
-        case "bmp": "image/bmp"
-        default: "application/octet-stream"
-        }
+    /// A photo's own representations: its id, then its library file under its image type (a
+    /// file of a type the table does not name still goes to file managers, as bytes of no
+    /// particular type).
+    private static func addPhoto(_ member: GalleryItem.Member, to provider: inout ItemProvider) {
+        let id = member.photoID
+        provider.register(.photoID) { _ in Data(String(id.rawValue).utf8) }
+        let type = ContentType(photoFileExtension: member.fileURL.pathExtension) ?? .octetStream
+        provider.registerFile(type, at: member.fileURL)
     }
 }
 

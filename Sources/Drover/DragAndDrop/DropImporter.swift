@@ -18,7 +18,7 @@ import GtkKit
 final class DropImporter {
     /// Image data larger than this is refused (a hostile or broken source must not fill memory).
     static let maximumImageBytes = 200 * 1024 * 1024
-    static let imageMimeTypes = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/tiff", "image/bmp"]
+    static let imageMimeTypes = ContentType.images.map(\.mimeType)
 
     private let gallery: GalleryController
     /// Photos prepared at once (copy, decode, thumbnail); the rest wait.
@@ -37,11 +37,11 @@ final class DropImporter {
     /// same path) at entry `index`. A drop is finished (as COPY, so the source
     /// never deletes anything) once its data has been read.
     func importDrop(_ drop: ContentReader, at index: Int) {
-        if drop.offers(gdk_file_list_get_type()) || drop.offers(mimeType: "text/uri-list") {
+        if drop.offers(TransferType.fileList) || drop.offers(mimeType: ContentType.uriList.mimeType) {
             importFiles(from: drop, at: index)
         } else if let type = Self.imageMimeTypes.first(where: drop.offers(mimeType:)) {
             importImageData(from: drop, type: type, at: index)
-        } else if drop.offers(mimeType: "text/plain;charset=utf-8") || drop.offers(mimeType: "text/plain") {
+        } else if drop.offers(mimeType: ContentType.plainText.mimeType) || drop.offers(mimeType: ContentType.anyText.mimeType) {
             importText(from: drop, at: index)
         } else {
             drop.finish(GdkDragAction(0))
@@ -160,7 +160,7 @@ final class DropImporter {
     private func importImageData(from drop: ContentReader, type: String, at index: Int) {
         var task: Task<Void, Never>?
         let finisher = DropFinisher(drop)
-        let name = "Dropped image." + (type.split(separator: "/").last.map(String.init) ?? "png")
+        let name = "Dropped image." + ContentType(type).fileExtension
         // Cancel ends the drop at once: a stalled source may never deliver the
         // cancellation to the read that waits on it.
         let context = model.insertPlaceholder(at: index, title: name) {
@@ -182,7 +182,7 @@ final class DropImporter {
                 guard context.index != nil, context.state == .loading else { return }  // cancelled or stalled meanwhile
                 finisher.finish(GDK_ACTION_COPY)
                 let lease = try FileLease()
-                let file = try lease.makeFileURL(named: "Dropped image." + Self.fileExtension(for: chosen))
+                let file = try lease.makeFileURL(named: "Dropped image." + ContentType(chosen).fileExtension)
                 try await Task.detached { try data.write(to: file, options: .atomic) }.value
                 await prepareAndCommit(ImportSource(url: file, title: "Dropped image"), context: context)
                 lease.end()
@@ -312,14 +312,6 @@ final class DropImporter {
         switch gallery.scope {
         case .allPhotos: return .allPhotos(at: itemIndex)
         case .album(let album): return .album(album, at: itemIndex)
-        }
-    }
-
-    static func fileExtension(for mimeType: String) -> String {
-        switch mimeType {
-        case "image/jpeg": "jpg"
-        case "image/svg+xml": "svg"
-        default: mimeType.split(separator: "/").last.map(String.init) ?? "img"
         }
     }
 }

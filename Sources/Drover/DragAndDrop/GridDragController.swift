@@ -6,7 +6,8 @@ import GtkKit
 
 /// Drags photos out of the grid: the tile under the pointer, or the whole
 /// selection when the tile is selected. A stack drags as its photos. What
-/// the drag carries is `TileContent`, made when a target asks.
+/// the drag carries is described once, by its DragKit items (`DragItems`);
+/// GTK's content is made from them (`DragContent`) when a target asks.
 @MainActor
 final class GridDragController {
     private let grid: PhotoGrid
@@ -16,7 +17,7 @@ final class GridDragController {
     private let coordinator: DragCoordinator
     private let icon: DragIconView
     private let source = DragSource()
-    private var lifted: (tiles: [GalleryItem], indices: [Int], origin: Point)?
+    private var lifted: (tiles: [GalleryItem], items: [DragItem], origin: Point)?
     /// A drag of QR codes out of one photo, instead of photos.
     private var liftedCodes: (content: QRDragContent, tileID: String, frames: [Rect], origin: Point)?
     private var codeSession: DragSession?
@@ -52,11 +53,12 @@ final class GridDragController {
         guard let index = grid.geometry.index(at: point, count: model.count), model.item(at: index) != nil else { return nil }
         if let codes = prepareCodes(at: point, index: index) { return codes }
         if !grid.isSelected(index) { grid.selectOnly(index) }
-        let indices = grid.selectedIndices.filter { model.item(at: $0) != nil }
-        let tiles = indices.compactMap { model.item(at: $0) }
-        guard !tiles.isEmpty else { return nil }
-        lifted = (tiles, indices, point)
-        return TileContent.provider { [weak coordinator] in coordinator?.current?.tiles ?? tiles }
+        let picked = grid.selectedIndices.compactMap { i in model.item(at: i).map { (index: i, item: $0) } }
+        guard !picked.isEmpty else { return nil }
+        let items = DragItems.make(forDragOf: picked)
+        lifted = (picked.map(\.item), items, point)
+        // A target reads the drag's items when it asks: photos may have flocked in by then.
+        return DragContent.provider(for: items) { [weak coordinator] in coordinator?.current?.session.items ?? items }
     }
 
     /// A press on a code's region (or the QR badge) drags the codes, not the photo.
@@ -110,8 +112,7 @@ final class GridDragController {
     private func begin(_ drag: Drag) {
         if liftedCodes != nil { return beginCodes(drag) }
         guard let lifted else { return }
-        let items = zip(lifted.tiles, lifted.indices).flatMap { DragItems.make(for: $0, at: $1) }
-        let session = DragSession(items: items, origin: lifted.origin)
+        let session = DragSession(items: lifted.items, origin: lifted.origin)
         try? session.beginDragging()
         let inApp = DragCoordinator.InAppDrag(session: session, gdkDrag: drag.drag, sourceScope: gallery.scope,
                                               tiles: lifted.tiles)
@@ -134,7 +135,7 @@ final class GridDragController {
     /// drag threshold it becomes the location platter (the same size, so the
     /// hotspot stays under the pointer).
     private func watchForPlatterMorph(of tile: GalleryItem, location: PhotoLocation, drag: Drag, from origin: Point) {
-        let threshold = 2.0 * Double(Self.dragThreshold)
+        let threshold = 2.0 * Double(Settings.dragThreshold)
         // The watch holds the drag (its wrapper lives only as long as someone
         // holds it); `end()` removes the watch, and so lets the drag go.
         morphWatch = grid.canvas.addTickCallback { [weak self] _ in
@@ -148,15 +149,6 @@ final class GridDragController {
             self.morphWatch = nil
             return false
         }
-    }
-
-    /// GTK's drag threshold (gtk-dnd-drag-threshold), in pixels.
-    private static var dragThreshold: Int32 {
-        var value: Int32 = 8
-        if let settings = gtk_settings_get_default() {
-            drover_object_get_int(UnsafeMutableRawPointer(settings), "gtk-dnd-drag-threshold", &value)
-        }
-        return value
     }
 
     private func showIcon(for drag: DragCoordinator.InAppDrag) {

@@ -15,7 +15,7 @@ final class GridDropController {
     private let coordinator: DragCoordinator
     private let importer: DropImporter
     private let target = DropTargetAsync(mimeTypes: DragCoordinator.acceptedMimeTypes,
-                                         valueTypes: [gdk_file_list_get_type()],
+                                         valueTypes: [TransferType.fileList],
                                          actions: GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
     private var session: DropSession?
     private let flocking: DwellFlockingController

@@ -97,7 +97,7 @@ final class KeyboardDragController {
             window.grid.showGap(at: proposal.isNoChange ? nil : index)
             window.grid.scrollIntoView(min(index, max(0, gallery.model.count - 1)))
         case .album(let album):
-            if let row = albumRow(album) { gtk_list_box_drag_highlight_row(OpaquePointer(window.sidebar.list.rawPointer), row.row) }
+            if let row = albumRow(album) { window.sidebar.list.dragHighlight(row) }
         case .deleteZone:
             window.deleteZone.setHighlighted(true)
         case .nothing, .gridTile, .albumList:
@@ -108,7 +108,7 @@ final class KeyboardDragController {
 
     private func clearFeedback() {
         window.grid.showGap(at: nil)
-        gtk_list_box_drag_unhighlight_row(OpaquePointer(window.sidebar.list.rawPointer))
+        window.sidebar.list.dragHighlight(nil)
         window.deleteZone.setHighlighted(false)
     }
 

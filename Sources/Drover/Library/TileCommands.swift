@@ -31,18 +31,20 @@ final class TileCommands {
 
     // MARK: Clipboard
 
+    /// Copying offers what a drag of the same tiles would: the same DragKit items.
     func copy(around index: Int?) {
-        let items = tiles(around: index).map(\.item)
-        guard !items.isEmpty else { return }
+        let picked = tiles(around: index)
+        guard !picked.isEmpty else { return }
         cutTiles = []
-        Clipboard(for: grid.canvas).setContent(TileContent.provider { items })
-        announce("Copied \(Self.noun(items)).")
+        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: DragItems.make(forDragOf: picked)))
+        announce("Copied \(Self.noun(picked.map(\.item))).")
     }
 
     func cut(around index: Int?) {
-        let items = tiles(around: index).map(\.item)
-        guard !items.isEmpty else { return }
-        Clipboard(for: grid.canvas).setContent(TileContent.provider { items })
+        let picked = tiles(around: index)
+        guard !picked.isEmpty else { return }
+        let items = picked.map(\.item)
+        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: DragItems.make(forDragOf: picked)))
         cutTiles = items.map(\.id)
         announce("Cut \(Self.noun(items)). Paste to move them.")
     }
@@ -117,7 +119,7 @@ final class TileCommands {
         guard let tile = gallery.model.item(at: index), let location = tile.location else { return }
         let name = tile.placeName ?? tile.title
         Clipboard(for: grid.canvas).setContent(.union([
-            .bytes(location.geoJSON(name: name), mimeType: "application/geo+json"),
+            .bytes(location.geoJSON(name: name), mimeType: ContentType.geoJSON.mimeType),
             .text(location.geoURI),
         ]))
         announce("Copied the location of \(tile.title): \(location.displayCoordinates).")

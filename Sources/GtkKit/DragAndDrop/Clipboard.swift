@@ -38,17 +38,13 @@ public final class Clipboard: Object, ContentReader {
     /// Whether this process owns the clipboard's current content.
     public var isLocal: Bool { gdk_clipboard_is_local(clipboard) != 0 }
 
-    public var mimeTypes: [String] {
-        var count: gsize = 0
-        guard let types = gdk_content_formats_get_mime_types(gdk_clipboard_get_formats(clipboard), &count) else { return [] }
-        return (0..<Int(count)).compactMap { types[$0].map { String(cString: $0) } }
-    }
+    public var mimeTypes: [String] { ContentFormats.mimeTypes(of: gdk_clipboard_get_formats(clipboard)) }
     public func offers(_ type: GType) -> Bool { gdk_content_formats_contain_gtype(gdk_clipboard_get_formats(clipboard), type) != 0 }
     public func offers(mimeType: String) -> Bool { gdk_content_formats_contain_mime_type(gdk_clipboard_get_formats(clipboard), mimeType) != 0 }
 
     public func readFiles() async throws -> [URL] {
         let clipboard = SendableOpaque(self.clipboard)
-        let type = gdk_file_list_get_type()
+        let type = TransferType.fileList
         return try await awaitGAsync({ cancellable, callback, data in
             gdk_clipboard_read_value_async(clipboard.value, type, G_PRIORITY_DEFAULT, cancellable, callback, data)
         }, finish: { result in

@@ -11,16 +11,6 @@ public final class ContentProvider: Object {
 
     public var provider: UnsafeMutablePointer<GdkContentProvider> { pointer() }
 
-    /// Files, as a `GdkFileList`: GTK serialises it to `text/uri-list` (and the
-    /// portal's file-transfer type where a portal exists) for other apps.
-    public static func files(_ urls: [URL]) -> ContentProvider {
-        var value = GValue()
-        g_value_init(&value, gdk_file_list_get_type())
-        withURIs(urls) { drover_value_set_file_list(&value, $0) }
-        defer { g_value_unset(&value) }
-        return ContentProvider(taking: gdk_content_provider_new_for_value(&value))
-    }
-
     /// Bytes in one MIME type, such as `image/png`.
     public static func bytes(_ data: Data, mimeType: String) -> ContentProvider {
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
@@ -50,12 +40,16 @@ public final class ContentProvider: Object {
     /// The MIME types this provider can produce, serialisers included.
     public var mimeTypes: [String] {
         let formats = gdk_content_provider_ref_formats(provider)
-        defer { gdk_content_formats_unref(formats) }
-        let withSerializers = gdk_content_formats_union_serialize_mime_types(gdk_content_formats_ref(formats))
+        let withSerializers = gdk_content_formats_union_serialize_mime_types(formats)  // takes `formats`
         defer { gdk_content_formats_unref(withSerializers) }
-        var count: gsize = 0
-        guard let types = gdk_content_formats_get_mime_types(withSerializers, &count) else { return [] }
-        return (0..<Int(count)).compactMap { types[$0].map { String(cString: $0) } }
+        return ContentFormats.mimeTypes(of: withSerializers)
+    }
+
+    /// Whether this provider offers files (a `GdkFileList`).
+    public var offersFiles: Bool {
+        let formats = gdk_content_provider_ref_formats(provider)
+        defer { gdk_content_formats_unref(formats) }
+        return gdk_content_formats_contain_gtype(formats, TransferType.fileList) != 0
     }
 }
 

@@ -11,11 +11,7 @@ public final class Drop: Object {
     public var drop: OpaquePointer { OpaquePointer(rawPointer) }
 
     /// The MIME types the source offers.
-    public var mimeTypes: [String] {
-        var count: gsize = 0
-        guard let types = gdk_content_formats_get_mime_types(gdk_drop_get_formats(drop), &count) else { return [] }
-        return (0..<Int(count)).compactMap { types[$0].map { String(cString: $0) } }
-    }
+    public var mimeTypes: [String] { ContentFormats.mimeTypes(of: gdk_drop_get_formats(drop)) }
     public func offers(_ type: GType) -> Bool { gdk_content_formats_contain_gtype(gdk_drop_get_formats(drop), type) != 0 }
     public func offers(mimeType: String) -> Bool { gdk_content_formats_contain_mime_type(gdk_drop_get_formats(drop), mimeType) != 0 }
 
@@ -31,7 +27,7 @@ public final class Drop: Object {
     /// Reads a file list (or single file) as URLs.
     public func readFiles() async throws -> [URL] {
         let drop = SendableOpaque(drop)
-        let type = gdk_file_list_get_type()
+        let type = TransferType.fileList
         return try await awaitGAsync({ cancellable, callback, data in
             gdk_drop_read_value_async(drop.value, type, G_PRIORITY_DEFAULT, cancellable, callback, data)
         }, finish: { result in
@@ -130,10 +126,7 @@ typealias DropHandler = @MainActor (gpointer?, Double, Double) -> Bool
 @MainActor
 public final class DropTargetAsync: EventController {
     public init(mimeTypes: [String], valueTypes: [GType], actions: GdkDragAction) {
-        let builder = gdk_content_formats_builder_new()
-        for type in valueTypes { gdk_content_formats_builder_add_gtype(builder, type) }
-        for type in mimeTypes { gdk_content_formats_builder_add_mime_type(builder, type) }
-        let formats = gdk_content_formats_builder_free_to_formats(builder)
+        let formats = ContentFormats.make(valueTypes: valueTypes, mimeTypes: mimeTypes)
         super.init(taking: UnsafeMutableRawPointer(gtk_drop_target_async_new(formats, actions)))
     }
 

@@ -2,42 +2,35 @@ import CDrover
 import CGtk
 import Foundation
 
-/// A content provider whose data is made when a target asks for it, not when
-/// the drag starts. Drover's drags use it so that a drop receives the items
-/// the drag holds at that moment (items can join mid-drag), and so slow
-/// representations are only produced for targets that want them.
-@MainActor
-public final class LazyContentProvider {
+extension ContentProvider {
     /// Produces the bytes for one MIME type; may be slow, runs as a task.
     public typealias Writer = @MainActor (_ mimeType: String) async throws -> Data
     /// The files to offer as a `GdkFileList`, read when a target asks.
     public typealias FileLister = @MainActor () -> [URL]
 
-    public let provider: ContentProvider
-
+    /// A provider whose data is made when a target asks for it, not when the drag starts.
+    /// Drover's drags use it so that a drop receives the items the drag holds at that moment
+    /// (items can join mid-drag), and so slow representations are only produced for targets
+    /// that want them. The formats are fixed here: GTK announces them when the drag starts.
+    ///
     /// - Parameters:
     ///   - mimeTypes: the byte formats `write` can produce, in order of preference.
     ///   - files: when given, the provider also offers a `GdkFileList` (and so
     ///     `text/uri-list`), listed first because file managers want files.
-    public init(mimeTypes: [String], files: FileLister?, write: @escaping Writer) {
-        let builder = gdk_content_formats_builder_new()
-        if files != nil { gdk_content_formats_builder_add_gtype(builder, gdk_file_list_get_type()) }
-        for type in mimeTypes { gdk_content_formats_builder_add_mime_type(builder, type) }
-        let formats = gdk_content_formats_builder_free_to_formats(builder)
-        // The file list's serialiser turns it into text/uri-list for other processes.
-        let serializable = gdk_content_formats_union_serialize_mime_types(formats)
+    public static func lazy(mimeTypes: [String], files: FileLister?, write: @escaping Writer) -> ContentProvider {
+        // The C provider adds what GTK serialises the file list to (text/uri-list) for other processes.
+        let formats = ContentFormats.make(valueTypes: files == nil ? [] : [TransferType.fileList], mimeTypes: mimeTypes)
+        defer { gdk_content_formats_unref(formats) }
         let box = Unmanaged.passRetained(LazyContentBox(files: files, write: write)).toOpaque()
-        let pointer = drover_content_provider_new(serializable, lazyWrite, lazyGetValue, box, releaseLazyBox)!
-        gdk_content_formats_unref(serializable)
-        provider = ContentProvider(taking: pointer)
+        return ContentProvider(taking: drover_content_provider_new(formats, lazyWrite, lazyGetValue, box, releaseLazyBox)!)
     }
 }
 
 private final class LazyContentBox: @unchecked Sendable {
     // Only used on the main thread: GTK asks providers for data there.
-    let files: LazyContentProvider.FileLister?
-    let write: LazyContentProvider.Writer
-    init(files: LazyContentProvider.FileLister?, write: @escaping LazyContentProvider.Writer) {
+    let files: ContentProvider.FileLister?
+    let write: ContentProvider.Writer
+    init(files: ContentProvider.FileLister?, write: @escaping ContentProvider.Writer) {
         self.files = files
         self.write = write
     }
@@ -56,8 +49,8 @@ private let lazyWrite: DroverContentWrite = { _, mimeType, stream, cancellable, 
     g_object_ref(stream)
     let request = WriteRequest(task: task!, stream: stream!, cancellable: cancellable)
     MainActor.assumeIsolated {
-        // File-list types (text/uri-list) never get here: the C side serialises
-        // the file list with GTK's own serialisers.
+        // Types only the file list makes (text/uri-list) never get here: the C
+        // side serialises the file list with GTK's own serialisers.
         _ = Task { @MainActor in
             var failure: String?
             do {
@@ -91,7 +84,7 @@ private let lazyGetValue: DroverContentGetValue = { _, value, data in
     let box = Unmanaged<LazyContentBox>.fromOpaque(data!).takeUnretainedValue()
     nonisolated(unsafe) let value = value
     return MainActor.assumeIsolated {
-        guard let value, let files = box.files, value.pointee.g_type == gdk_file_list_get_type() else { return 0 }
+        guard let value, let files = box.files, value.pointee.g_type == TransferType.fileList else { return 0 }
         withURIs(files()) { drover_value_set_file_list(value, $0) }
         return 1
     }

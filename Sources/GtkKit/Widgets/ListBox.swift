@@ -30,6 +30,11 @@ public final class ListBox: Widget {
         gtk_list_box_get_row_at_y(list, Int32(y)).map { Int(gtk_list_box_row_get_index($0)) }
     }
 
+    /// The row at `y` (in the list's coordinates), if any.
+    public func row(atY y: Double) -> ListBoxRow? {
+        gtk_list_box_get_row_at_y(list, Int32(y)).map { ListBoxRow(borrowing: $0) }
+    }
+
     /// Draws GTK's drop highlight around `row` while a drag hovers it; nil
     /// removes the highlight.
     public func dragHighlight(_ row: ListBoxRow?) {
