@@ -87,7 +87,7 @@ struct CountedTreeShape {
     private var root = -1
     /// Seeded, so a run is reproducible; the balance only needs priorities that do not
     /// depend on the order of the values.
-    private var random = PriorityGenerator(state: 0x5EED_2017)
+    private var random = SplitMix64(state: 0x5EED_2017)
 
     var count: Int { size(root) }
     var countedCount: Int { counted(root) }
@@ -315,15 +315,3 @@ struct CountedTreeRecord {
     var isCounted: Bool
 }
 
-/// SplitMix64: small, fast, and good enough for treap priorities.
-private struct PriorityGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

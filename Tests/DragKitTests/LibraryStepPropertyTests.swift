@@ -199,7 +199,7 @@ import PropertyBased
 /// The tree under the collection, at a size where it is many levels deep.
 @Suite struct CountedTreeTests {
     @Test func aLongRandomRunMatchesAnArray() {
-        var random = SeededGenerator(state: 42)
+        var random = SplitMix64(state: 42)
         var tree = CountedTree<Int>()
         var array: [(value: Int, counted: Bool)] = (0..<3_000).map { ($0, $0 % 3 != 0) }
         var nodes = tree.rebuild(array)
@@ -244,14 +244,3 @@ import PropertyBased
     }
 }
 
-/// SplitMix64, so the long run is the same every time.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
