@@ -1,6 +1,8 @@
 import Foundation
 
 /// Reports how far a load has come, from 0 to 1. Loaders may call it from any thread.
+/// Every report is also a sign of life for the stall rule (`StallRule`): a loader that
+/// cannot know its size (a stream from another application) reports 0 for each chunk.
 public typealias LoadProgressHandler = @Sendable (Double) -> Void
 
 /// What one dragged thing can become: an ordered list of typed representations, each made

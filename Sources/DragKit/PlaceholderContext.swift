@@ -25,6 +25,9 @@ public final class PlaceholderContext<Element> {
     public private(set) var progress: Double = 0
     /// True once committed or deleted.
     public private(set) var isResolved = false
+    /// True once the load gave up on a silent source (`stall(_:)`): the placeholder is
+    /// failed, and says why, until the user dismisses or retries it.
+    public private(set) var hasStalled = false
 
     weak var collection: PlaceholderCollection<Element>?
     /// Where the collection keeps this placeholder; its index is asked of the collection
@@ -62,6 +65,17 @@ public final class PlaceholderContext<Element> {
     public func fail(_ message: String) {
         guard !isResolved, state == .loading else { return }
         state = .failed(message)
+        collection?.placeholderDidChange(self)
+    }
+
+    /// The source went silent for the stall limit: stops the load (if DragKit runs it; data
+    /// that comes after all is ignored) and fails the placeholder with `message`. Unlike a
+    /// cancel, the placeholder stays, so the user sees what happened.
+    public func stall(_ message: String) {
+        guard !isResolved, state == .loading else { return }
+        hasStalled = true
+        state = .failed(message)
+        loadTask?.cancel()
         collection?.placeholderDidChange(self)
     }
 

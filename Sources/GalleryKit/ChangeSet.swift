@@ -20,6 +20,8 @@ final class ChangeSet {
     /// Albums whose sidebar row changed (name, count, cover).
     private var touchedAlbums: Set<AlbumID> = []
     private var deletedAlbums: [AlbumID] = []
+    /// Photos inserted from prepared imports in this transaction, with their identity.
+    private var committedImports: [PhotoID: PreparedImport.ID] = [:]
 
     init(db: Database, location: LibraryLocation) {
         self.db = db
@@ -56,6 +58,8 @@ final class ChangeSet {
     func touch(_ photos: some Sequence<PhotoID>) { touchedPhotos.formUnion(photos) }
     func touch(_ stack: StackID) { touchedStacks.insert(stack) }
     func touchAlbum(_ album: AlbumID) { touchedAlbums.insert(album) }
+    /// Records that `photo` is the commit of the prepared import `id`: its batches say so.
+    func recordCommit(of id: PreparedImport.ID, as photo: PhotoID) { committedImports[photo] = id }
 
     /// Creates an album row and inserts it into the album list at `index`.
     func createAlbum(named name: String, id: AlbumID? = nil, at index: Int?) throws -> AlbumID {
@@ -104,11 +108,12 @@ final class ChangeSet {
         let items = try ItemLoader(db: db, location: location).items(for: Array(wanted))
 
         if let main, !main.steps.isEmpty {
-            changes.collections.append(CollectionChange(scope: .allPhotos, steps: try main.steps.map { try $0.resolve(items) }))
+            changes.collections.append(CollectionChange(scope: .allPhotos, steps: try main.steps.map { try $0.resolve(items) },
+                                                        imports: committedImports))
         }
         for (albumID, edit) in albums.sorted(by: { $0.key < $1.key }) where !edit.steps.isEmpty {
             let steps = try edit.steps.map { step in try step.map { GalleryItem.ID.photo($0) }.resolve(items) }
-            changes.collections.append(CollectionChange(scope: .album(albumID), steps: steps))
+            changes.collections.append(CollectionChange(scope: .album(albumID), steps: steps, imports: committedImports))
         }
         if let albumList, !albumList.steps.isEmpty || !deletedAlbums.isEmpty {
             let summaries = try ItemLoader(db: db, location: location)

@@ -12,6 +12,11 @@ public enum CollectionScope: Hashable, Sendable {
 public struct CollectionChange: Sendable {
     public let scope: CollectionScope
     public let steps: [ChangeStep<GalleryItem>]
+    /// The photos this batch imported, each with the identity its preparation had
+    /// (`PreparedImport.id`): a view that shows a placeholder for a prepared import turns
+    /// that photo's insert step into the placeholder's commit. Empty for every mutation
+    /// that imports nothing.
+    public var imports: [PhotoID: PreparedImport.ID] = [:]
 }
 
 /// The steps one mutation made to the albums sidebar.

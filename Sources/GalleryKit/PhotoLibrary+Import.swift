@@ -221,7 +221,9 @@ extension ChangeSet {
                 arguments: [photo.fileName, photo.originalFileName, photo.title, photo.pixelSize.width,
                             photo.pixelSize.height, photo.fileDate?.timeIntervalSince1970, now.timeIntervalSince1970,
                             photo.location?.latitude, photo.location?.longitude, photo.location?.altitude])
-            ids.append(PhotoID(rawValue: db.lastInsertedRowID))
+            let id = PhotoID(rawValue: db.lastInsertedRowID)
+            ids.append(id)
+            recordCommit(of: PreparedImport.ID(fileName: photo.fileName), as: id)
             try ImportJournal.forget(photo.fileName, in: db)
         }
         switch destination {

@@ -5,15 +5,23 @@ import GRDB
 /// any collection: the first half of an import, for a drop whose placeholder may move
 /// before the photo is ready. Commit it with `PhotoLibrary.commitImports(_:into:)`, or
 /// remove it with `PhotoLibrary.discardImport(_:)`. Use it with the library that made it.
-public struct PreparedImport: Sendable, Hashable {
+public struct PreparedImport: Sendable, Hashable, Identifiable {
+    /// Names one prepared import for its whole life. The change batch that commits it
+    /// carries it (`CollectionChange.imports`), so the app can tell which insert step is
+    /// the photo of its placeholder by identity, whenever that batch arrives.
+    public struct ID: Hashable, Sendable, CustomStringConvertible {
+        /// The library copy's file name: unique in the library, claimed by the import
+        /// journal from preparation until the commit or the discard.
+        let fileName: String
+        public var description: String { "prepared import \(fileName)" }
+    }
+
     /// The file it was imported from (only ever read).
     public let source: URL
     /// The title the photo will have.
     public let title: String
-    /// The thumbnail, already written. Guaranteed equal to the `thumbnailURL` of
-    /// `covers[0]` of the committed photo's `GalleryItem` (both name the same library
-    /// copy, through the same `LibraryLocation`), so the app can tell which insert step
-    /// of a change batch is the photo of its placeholder.
+    /// The thumbnail, already written: equal to the `thumbnailURL` of `covers[0]` of the
+    /// committed photo's `GalleryItem` (both name the same library copy).
     public let thumbnailURL: URL
     /// The upright size in pixels.
     public let pixelSize: PixelSize
@@ -22,6 +30,8 @@ public struct PreparedImport: Sendable, Hashable {
     let photo: PreparedPhoto
     /// The library it was prepared in: another library must never commit or delete it.
     let libraryDirectory: URL
+
+    public var id: ID { ID(fileName: photo.fileName) }
 
     init(_ photo: PreparedPhoto, in location: LibraryLocation) {
         source = photo.source
@@ -63,8 +73,9 @@ extension PhotoLibrary {
     }
 
     /// Inserts prepared photos at the destination, in the order given, in one transaction
-    /// (the quick half of an import). Observers get the insert steps, each item's cover
-    /// with the `thumbnailURL` its `PreparedImport` had. Returns the photos' ids.
+    /// (the quick half of an import). Observers get the insert steps in one batch per
+    /// collection, whose `imports` maps each inserted photo to its `PreparedImport.ID`.
+    /// Returns the photos' ids.
     ///
     /// - Throws: `LibraryError.albumNotFound`, `LibraryError.preparedImportUnavailable`
     ///   (discarded, committed already, or from another library), `LibraryError.storageFailed`.

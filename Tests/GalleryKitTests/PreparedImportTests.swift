@@ -46,7 +46,8 @@ import Testing
         #expect(item.id == .photo(committed[0]))
         #expect(item.title == "Dropped")
         #expect(item.pixelSize == prepared.pixelSize)
-        // The guarantee the app matches placeholders by.
+        // The identity the app matches placeholders by travels with the batch.
+        #expect(batches.first?.imports == [committed[0]: prepared.id])
         #expect(item.covers.first?.thumbnailURL == prepared.thumbnailURL)
         #expect(try await library.titles(in: .allPhotos) == ["p-3", "Dropped", "p-1", "p-2"])
         try await mirror.check()
@@ -69,6 +70,7 @@ import Testing
         #expect(items[1...2].map(\.id) == committed.map { .photo($0) })
         #expect(items[1...2].map { $0.covers[0].thumbnailURL } == [second.thumbnailURL, first.thumbnailURL])
         try await mirror.check()
+        #expect(second.id != first.id)
 
         // Each copy can be committed once.
         await #expect(throws: LibraryError.self) { _ = try await library.commitImports([first]) }

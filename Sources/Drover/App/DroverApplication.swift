@@ -14,7 +14,7 @@ final class DroverApplication {
     private var libraryDirectory: URL?
     private var mainWindow: MainWindow?
     private var gallery: GalleryController?
-    private var importer: ImportCoordinator?
+    private var importer: DropImporter?
     private var dragAndDrop: WindowDragAndDrop?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
@@ -98,10 +98,13 @@ final class DroverApplication {
     private func show(_ library: PhotoLibrary, in window: MainWindow) async {
         let gallery = GalleryController(library: library, window: window)
         self.gallery = gallery
-        dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
-        let importer = ImportCoordinator(library: library, gallery: gallery)
-        self.importer = importer
+        let dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
+        self.dragAndDrop = dragAndDrop
         await gallery.start()
+        // Files named on the command line take the same path as a drop of them, at
+        // the end of the grid: so only once the grid holds the collection.
+        let importer = dragAndDrop.importer
+        self.importer = importer
         if library.isReadOnly {
             window.window.title = "Drover — Read-Only"
             window.newAlbumButton.isVisible = false

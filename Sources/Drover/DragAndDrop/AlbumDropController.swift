@@ -18,7 +18,7 @@ final class AlbumDropController {
     private let importer: DropImporter
     private let target = DropTargetAsync(mimeTypes: [ContentType.albumID.mimeType] + DragCoordinator.acceptedMimeTypes,
                                          valueTypes: [TransferType.fileList],
-                                         actions: GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
+                                         actions: .copyOrMove)
     private let rowDrags = DragSource()
     private var session: DropSession?
     private let clock = SystemDragClock()
@@ -35,13 +35,13 @@ final class AlbumDropController {
         self.gallery = gallery
         self.coordinator = coordinator
         self.importer = importer
-        target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? GdkDragAction(0) }
-        target.onMotion { [weak self] drop, x, y in self?.motion(drop, at: Point(x: x, y: y)) ?? GdkDragAction(0) }
+        target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? .none }
+        target.onMotion { [weak self] drop, x, y in self?.motion(drop, at: Point(x: x, y: y)) ?? .none }
         target.onLeave { [weak self] _ in self?.reset() }
         target.onDrop { [weak self] drop, x, y in self?.perform(drop, at: Point(x: x, y: y)) ?? false }
         sidebar.list.add(target)
 
-        rowDrags.setActions(GDK_ACTION_MOVE)
+        rowDrags.setActions(.move)
         rowDrags.onPrepare { [weak self] _, y in self?.prepareAlbumDrag(atY: y) }
         rowDrags.onDragBegin { [weak self] drag in self?.albumDrag?.gdkDrag = drag.drag }
         rowDrags.onDragEnd { [weak self] _, _ in
@@ -85,7 +85,7 @@ final class AlbumDropController {
     /// delete); everything else is reported as COPY (see `gdkAction`).
     private func gdkAction(_ operation: DropOperation, for session: DropSession) -> GdkDragAction {
         guard session.carriesContainers else { return operation.gdkAction }
-        return operation.gdkAction == GdkDragAction(0) ? GdkDragAction(0) : GDK_ACTION_MOVE
+        return operation.gdkAction == .none ? .none : .move
     }
 
     // MARK: Hover
@@ -154,14 +154,14 @@ final class AlbumDropController {
             if let album = session.items.first?.localObject?.value(as: ContainerID.self) {
                 gallery.moveAlbum(AlbumID(rawValue: album.rawValue), to: finalIndex)
             }
-            drop.finish(GDK_ACTION_MOVE)
+            drop.finish(.move)
             return true
         case .addToAlbum(let container, _, let removingFromSource):
             let album = AlbumID(rawValue: container.rawValue)
             // Read the in-app drag before finishing: for a local drag, finishing ends it
             // at once (drag-end runs inside gdk_drop_finish and clears `current`).
             let inApp = session.isLocal ? coordinator.current : nil
-            drop.finish(GDK_ACTION_COPY)
+            drop.finish(.copy)
             if let inApp {
                 gallery.add(inApp.photoIDs, toAlbum: album, movingFrom: removingFromSource ? inApp.sourceScope : nil)
             } else {
@@ -169,7 +169,7 @@ final class AlbumDropController {
             }
             return true
         case .nothing, .reorder, .insertCopies, .moveToTrash:
-            drop.finish(GdkDragAction(0))
+            drop.finish(.none)
             return false
         }
     }

@@ -16,7 +16,7 @@ final class DeleteZoneDropController {
     private let coordinator: DragCoordinator
     private let thumbnails: ThumbnailCache
     private let target = DropTargetAsync(mimeTypes: DragCoordinator.acceptedMimeTypes, valueTypes: [],
-                                         actions: GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
+                                         actions: .copyOrMove)
     private var session: DropSession?
 
     init(window: MainWindow, gallery: GalleryController, coordinator: DragCoordinator, thumbnails: ThumbnailCache) {
@@ -25,8 +25,8 @@ final class DeleteZoneDropController {
         self.gallery = gallery
         self.coordinator = coordinator
         self.thumbnails = thumbnails
-        target.onEnter { [weak self] drop, _, _ in self?.hover(drop) ?? GdkDragAction(0) }
-        target.onMotion { [weak self] drop, _, _ in self?.hover(drop) ?? GdkDragAction(0) }
+        target.onEnter { [weak self] drop, _, _ in self?.hover(drop) ?? .none }
+        target.onMotion { [weak self] drop, _, _ in self?.hover(drop) ?? .none }
         target.onLeave { [weak self] _ in self?.leave() }
         target.onDrop { [weak self] drop, x, y in self?.perform(drop, at: (x, y)) ?? false }
         zone.root.add(target)
@@ -51,10 +51,10 @@ final class DeleteZoneDropController {
         self.session = nil
         session.update(target: .deleteZone)
         guard case .moveToTrash = (try? session.performDrop()) ?? .nothing, let tiles = coordinator.current?.tiles else {
-            drop.finish(GdkDragAction(0))
+            drop.finish(.none)
             return false
         }
-        drop.finish(GDK_ACTION_COPY)
+        drop.finish(.copy)
         playShrink(of: tiles, from: point)
         gallery.delete(tiles)
         return true

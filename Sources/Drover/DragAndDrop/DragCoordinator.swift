@@ -54,12 +54,12 @@ final class DragCoordinator {
     }
 
     /// The drag over a target as DragKit sees it: this window's drag, or one
-    /// from elsewhere described by the formats it offers.
+    /// from elsewhere, as an item whose representations read the drop.
     func dropSession(for drop: Drop) -> DropSession {
         if let current, drop.localDrag == current.gdkDrag {
             return DropSession(local: current.session, rules: Self.rules)
         }
-        return DropSession(external: [ExternalDropItem.make(offering: drop.mimeTypes)],
+        return DropSession(external: [ReaderItem.make(reading: drop)],
                           offering: DragOperations(gdkActions: drop.actions), rules: Self.rules)
     }
 
@@ -75,8 +75,8 @@ final class DragCoordinator {
 extension DragOperations {
     init(gdkActions: GdkDragAction) {
         self = []
-        if gdkActions.rawValue & GDK_ACTION_COPY.rawValue != 0 { insert(.copy) }
-        if gdkActions.rawValue & GDK_ACTION_MOVE.rawValue != 0 { insert(.move) }
+        if gdkActions.contains(GdkDragAction.copy) { insert(.copy) }
+        if gdkActions.contains(GdkDragAction.move) { insert(.move) }
     }
 }
 
@@ -85,8 +85,8 @@ extension DropOperation {
     /// reported as COPY, so a source never deletes its data (Nautilus offers MOVE).
     var gdkAction: GdkDragAction {
         switch self {
-        case .copy, .move: GDK_ACTION_COPY
-        case .cancel, .forbidden: GdkDragAction(0)
+        case .copy, .move: .copy
+        case .cancel, .forbidden: .none
         }
     }
 }

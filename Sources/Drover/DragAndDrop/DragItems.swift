@@ -58,18 +58,3 @@ enum DragItems {
         provider.registerFile(type, at: member.fileURL)
     }
 }
-
-/// A drag from another application, as DragKit sees it before anything is
-/// read: one item offering the formats the drop offers. The grid reads the
-/// real data itself when the drop happens.
-enum ExternalDropItem {
-    static func make(offering mimeTypes: [String]) -> DragItem {
-        var provider = ItemProvider()
-        for type in mimeTypes {
-            // Only the types matter for proposals; the drop reads the data
-            // itself, through GDK, with progress (see DropImporter).
-            provider.register(ContentType(type)) { _ in throw ItemProviderError.unsupportedType(ContentType(type)) }
-        }
-        return DragItem(provider: provider)
-    }
-}

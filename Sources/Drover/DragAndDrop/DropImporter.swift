@@ -4,232 +4,174 @@ import Foundation
 import GalleryKit
 import GtkKit
 
-/// Turns what other applications drop (or paste) into library items: files
-/// and folders, image data, text. Each item gets a placeholder tile at once,
-/// with its own progress and cancel button; the data is read without blocking,
-/// the photo is prepared off the main thread, and it then takes the
-/// placeholder's place, wherever the placeholder is by then.
-///
-/// Every read from the other application (image bytes, a file list, text) runs
-/// under a `TransferWatchdog`: a source that sends nothing for 20 s ends its
-/// placeholder with "No data for 20 s", Cancel, and Retry where the source can
-/// be read again (the clipboard; a drop is finished when it stalls).
+/// Turns what comes in from outside (a drop from another application, the
+/// clipboard's content, files named on the command line) into library items.
+/// Every way in builds a DragKit item (`ReaderItem`) and loads it through
+/// DragKit's drop session (`DropSession.loadItems`): the type preference, the
+/// placeholder with its progress and cancel button, and the stall rule ("No
+/// data for 20 s", with Retry where the source can be read again) are
+/// DragKit's. What was loaded is then imported by GalleryKit: a file list
+/// becomes one placeholder per file, image data a photo, text a note. Each
+/// photo takes its placeholder's place, wherever the placeholder is by then,
+/// when the library's change batch that inserts it is applied.
 @MainActor
 final class DropImporter {
-    /// Image data larger than this is refused (a hostile or broken source must not fill memory).
-    static let maximumImageBytes = 200 * 1024 * 1024
-    static let imageMimeTypes = ContentType.images.map(\.mimeType)
-
-    private let gallery: GalleryController
+    let gallery: GalleryController
     /// Photos prepared at once (copy, decode, thumbnail); the rest wait.
-    private let slots = WorkSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+    let slots = WorkSlots(count: ProcessInfo.processInfo.activeProcessorCount)
     /// Commits run one at a time, each placing its photo where its placeholder
     /// is once the previous one has landed, so a multi-file drop keeps its order.
-    private let commits = WorkSlots(count: 1)
-    private var library: PhotoLibrary { gallery.library }
-    private var model: CollectionModel { gallery.model }
+    let commits = WorkSlots(count: 1)
+    var library: PhotoLibrary { gallery.library }
+    var model: CollectionModel { gallery.model }
 
     init(gallery: GalleryController) {
         self.gallery = gallery
     }
 
+    /// What one file or folder of a file list came to: for the summary that
+    /// `drover FILE…` shows (a drop shows its outcome on its placeholders).
+    struct Tally {
+        var imported = 0
+        var failures: [String] = []
+        var skipped: [ImportSkip] = []
+
+        static func + (lhs: Tally, rhs: Tally) -> Tally {
+            Tally(imported: lhs.imported + rhs.imported, failures: lhs.failures + rhs.failures,
+                  skipped: lhs.skipped + rhs.skipped)
+        }
+    }
+
     /// Imports a drop from outside (or the clipboard's content: paste takes the
     /// same path) at entry `index`. A drop is finished (as COPY, so the source
-    /// never deletes anything) once its data has been read.
-    func importDrop(_ drop: ContentReader, at index: Int) {
-        if drop.offers(TransferType.fileList) || drop.offers(mimeType: ContentType.uriList.mimeType) {
-            importFiles(from: drop, at: index)
-        } else if let type = Self.imageMimeTypes.first(where: drop.offers(mimeType:)) {
-            importImageData(from: drop, type: type, at: index)
-        } else if drop.offers(mimeType: ContentType.plainText.mimeType) || drop.offers(mimeType: ContentType.anyText.mimeType) {
-            importText(from: drop, at: index)
-        } else {
-            drop.finish(GdkDragAction(0))
+    /// never deletes anything) once its data has been read, and as failed if
+    /// the read fails, stalls or is cancelled.
+    func importDrop(_ reader: any ContentReader, at index: Int) {
+        let finisher = DropFinisher(reader)
+        let received = PlaceholderReference()
+        let item = ReaderItem.make(reading: reader) { [weak self] bytes in
+            guard let self, let context = received.context else { return }
+            model.setDetail("\(bytes / 1024) KB received", for: context)
+        }
+        received.context = load(item, at: index, finisher: finisher) { [weak self] context in
+            self?.retry(reader, replacing: context)
+        }
+    }
+
+    /// Imports files and folders named on the command line (`drover FILE…`, and
+    /// `--import-only` handed over to this window) at the end of the grid,
+    /// exactly as a drop of them there; then says in a toast how it went.
+    func importFiles(_ urls: [URL]) {
+        load(ReaderItem.make(files: urls), at: model.count, finisher: nil, retry: nil) { [weak self] tally in
+            let calm = tally.failures.isEmpty && !tally.skipped.contains { $0.reason.needsAttention }
+            self?.gallery.window.toast.show(
+                ImportSummary.text(imported: tally.imported, failures: tally.failures, skipped: tally.skipped),
+                seconds: calm ? 5 : 15)
+        }
+    }
+
+    /// Loads `item` through DragKit into a placeholder at entry `index`, then
+    /// imports what it holds. `whenImported`, if given, hears the tally of a
+    /// file list once every file has landed or failed.
+    @discardableResult
+    private func load(_ item: DragItem, at index: Int, finisher: DropFinisher?,
+                      retry: ((PlaceholderContext<GalleryItem>) -> (() -> Void)?)?,
+                      whenImported: (@MainActor (Tally) -> Void)? = nil) -> PlaceholderContext<GalleryItem>? {
+        let session = DropSession(external: [item], rules: DragCoordinator.rules)
+        guard let type = item.provider.bestType(among: session.rules.importableTypes) else {
+            finisher?.finish(.none)
             gallery.window.toast.show("Drover cannot use what was dropped: it is not a photo, an image or text.")
+            return nil
+        }
+        var load: DropLoad<GalleryItem>?
+        model.batch {
+            load = session.loadItems([item], into: model.placeholderCollection, at: model.clampedEntryIndex(index),
+                                     stallRule: StallRule(limit: TransferWatchdog.limit)) { [weak self] loaded, context in
+                finisher?.finish(.copy)
+                guard let self else { throw CancellationError() }
+                try await importLoaded(loaded, into: context, session: session, whenImported: whenImported)
+            }
+            guard let context = load?.placeholders.first else { return }
+            // Cancel ends the drop at once: a stalled source may never deliver
+            // the cancellation to the read that waits on it.
+            model.adopt(context, title: Self.title(for: type, suggestedName: item.provider.suggestedName),
+                        cancel: { finisher?.finish(.none) }, retry: retry?(context),
+                        onStall: { finisher?.finish(.none) })
+        }
+        guard let context = load?.placeholders.first else { return nil }
+        Task {
+            await context.waitForLoad()
+            finisher?.finish(.none)  // a no-op once finished as COPY
+            session.end()
+        }
+        return context
+    }
+
+    /// What the placeholder is called while its data loads.
+    private static func title(for type: ContentType, suggestedName: String?) -> String {
+        if type == .uriList { return suggestedName ?? "Dropped files" }
+        if type.conforms(to: .anyImage) { return "Dropped image." + type.fileExtension }
+        return "Dropped text"
+    }
+
+    /// Imports one loaded representation into the library, in `context`'s place.
+    private func importLoaded(_ loaded: LoadedItem, into context: PlaceholderContext<GalleryItem>,
+                              session: DropSession, whenImported: (@MainActor (Tally) -> Void)?) async throws {
+        if loaded.type == .uriList {
+            // One placeholder per file, where the list's placeholder was.
+            guard let index = context.index else { throw CancellationError() }
+            var imports: [Task<Tally, Never>] = []
+            model.batch {
+                context.delete()
+                imports = insertPlaceholders(for: URIListFormat.decode(loaded.data), at: index,
+                                             folderToasts: whenImported == nil)
+            }
+            guard let whenImported else { return }
+            var tally = Tally()
+            for task in imports { tally = tally + (await task.value) }
+            whenImported(tally)
+        } else if loaded.type.conforms(to: .anyImage) {
+            let file = try session.fileLease().makeFileURL(named: "Dropped image." + loaded.type.fileExtension)
+            let data = loaded.data
+            try await Task.detached { try data.write(to: file, options: .atomic) }.value
+            _ = await prepareAndCommit(ImportSource(url: file, title: "Dropped image"), context: context)
+        } else {
+            // Text becomes a note where it was dropped; text that cannot be used
+            // (empty, or longer than a note may be) fails the placeholder, saying why.
+            guard let place = context.index else { throw CancellationError() }
+            try await gallery.addNote(String(decoding: loaded.data, as: UTF8.self), atEntry: place)
+            context.delete()
         }
     }
 
     /// Imports a drop from outside into an album that is not on screen: no
-    /// placeholders to show, so the outcome is reported in a toast.
-    func importDrop(_ drop: ContentReader, intoAlbum album: AlbumID) {
+    /// placeholders to show, so the outcome is reported in a toast. The file
+    /// list is read through the same DragKit item as a drop on the grid.
+    func importDrop(_ drop: any ContentReader, intoAlbum album: AlbumID) {
         let finisher = DropFinisher(drop)
+        let provider = ReaderItem.make(reading: drop).provider
         let watchdog = TransferWatchdog()
         let reading = Task {
             do {
-                let urls = try await watched(by: watchdog) { try await drop.readFiles() }
+                let data = try await watched(by: watchdog) { try await provider.load(.uriList) }
                 guard !watchdog.hasStalled else { return }
-                finisher.finish(GDK_ACTION_COPY)
-                let report = try await library.importFiles(urls.filter(\.isFileURL), into: .album(album))
-                gallery.window.toast.show(ImportCoordinator.summary(imported: report.imported.count,
-                                                                    failures: report.failures.map(\.localizedDescription)))
+                finisher.finish(.copy)
+                let urls = URIListFormat.decode(data).filter(\.isFileURL)
+                let report = try await library.importFiles(urls, into: .album(album))
+                gallery.window.toast.show(ImportSummary.text(imported: report.imported.count,
+                                                             failures: report.failures.map(\.localizedDescription)))
             } catch {
                 guard !watchdog.hasStalled else { return }
-                finisher.finish(GdkDragAction(0))
+                finisher.finish(.none)
                 gallery.window.toast.show("Could not add the dropped items: \(GalleryController.describe(error))")
             }
         }
         watchdog.start { [weak self] message in
             reading.cancel()
-            finisher.finish(GdkDragAction(0))
+            finisher.finish(.none)
             self?.gallery.window.toast.show("Could not add the dropped items: \(message)")
         }
     }
-
-    // MARK: Files
-
-    private func importFiles(from drop: ContentReader, at index: Int) {
-        let finisher = DropFinisher(drop)
-        let watchdog = TransferWatchdog()
-        let reading = Task {
-            let urls: [URL]
-            do {
-                urls = try await watched(by: watchdog) { try await drop.readFiles() }
-            } catch {
-                guard !watchdog.hasStalled else { return }
-                finisher.finish(GdkDragAction(0))
-                // A malformed or unreadable file list: one error tile says so.
-                let context = model.insertPlaceholder(at: index, title: "Dropped files") {}
-                context.fail("The list of dropped files could not be read: \(GalleryController.describe(error))")
-                return
-            }
-            guard !watchdog.hasStalled else { return }
-            finisher.finish(GDK_ACTION_COPY)
-            importFiles(urls, at: index)
-        }
-        // No placeholder while the list is read (it says how many items there
-        // are, normally at once): a stalled list gets one.
-        watchdog.start { [weak self] message in
-            reading.cancel()
-            finisher.finish(GdkDragAction(0))
-            guard let self else { return }
-            let context = model.insertPlaceholder(at: index, title: "Dropped files") {}
-            model.stall(context, message: message, retry: retry(drop, replacing: context))
-        }
-    }
-
-    /// Imports local files and folders at entry `index`, one placeholder each.
-    /// Anything that is not a local file gets an error tile saying so.
-    func importFiles(_ urls: [URL], at index: Int) {
-        model.batch { insertPlaceholders(for: urls, at: index) }
-    }
-
-    private func insertPlaceholders(for urls: [URL], at index: Int) {
-        for (offset, url) in urls.enumerated() {
-            guard url.isFileURL else {
-                let context = model.insertPlaceholder(at: index + offset, title: url.absoluteString) {}
-                context.fail("Only files on this computer can be imported, not \(url.scheme ?? "this kind of") addresses.")
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
-                importFolder(url, at: index + offset)
-            } else {
-                importPreparing(ImportSource(url: url), title: url.lastPathComponent, at: index + offset)
-            }
-        }
-    }
-
-    private func importFolder(_ folder: URL, at index: Int) {
-        var task: Task<Void, Never>?
-        let context = model.insertPlaceholder(at: index, title: folder.lastPathComponent) { task?.cancel() }
-        let destination = destination(at: context)
-        task = Task {
-            do {
-                let report = try await library.importDirectory(folder, into: destination) { progress in
-                    let fraction = Double(progress.completed) / Double(max(1, progress.total))
-                    Task { @MainActor in context.updateProgress(fraction) }
-                }
-                context.delete()
-                // A folder's other files and hidden files are normal: a toast only for what needs a look.
-                if !report.failures.isEmpty || report.skipped.contains(where: \.reason.needsAttention) {
-                    gallery.window.toast.show(ImportCoordinator.summary(imported: report.imported.count,
-                                                                        failures: report.failures.map(\.localizedDescription),
-                                                                        skipped: report.skipped))
-                }
-            } catch is CancellationError {
-                context.delete()
-            } catch {
-                context.fail(GalleryController.describe(error))
-            }
-        }
-    }
-
-    // MARK: Image data and text
-
-    private func importImageData(from drop: ContentReader, type: String, at index: Int) {
-        var task: Task<Void, Never>?
-        let finisher = DropFinisher(drop)
-        let name = "Dropped image." + ContentType(type).fileExtension
-        // Cancel ends the drop at once: a stalled source may never deliver the
-        // cancellation to the read that waits on it.
-        let context = model.insertPlaceholder(at: index, title: name) {
-            task?.cancel()
-            finisher.finish(GdkDragAction(0))
-        }
-        let watchdog = TransferWatchdog()
-        let reading = Task {
-            do {
-                let (data, chosen) = try await watched(by: watchdog) {
-                    let (stream, chosen) = try await drop.openStream(mimeTypes: [type])
-                    watchdog.heard()
-                    let data = try await stream.readAll(limit: Self.maximumImageBytes) { bytes in
-                        watchdog.heard()
-                        self.model.setDetail("\(bytes / 1024) KB received", for: context)
-                    }
-                    return (data, chosen)
-                }
-                guard context.index != nil, context.state == .loading else { return }  // cancelled or stalled meanwhile
-                finisher.finish(GDK_ACTION_COPY)
-                let lease = try FileLease()
-                let file = try lease.makeFileURL(named: "Dropped image." + ContentType(chosen).fileExtension)
-                try await Task.detached { try data.write(to: file, options: .atomic) }.value
-                await prepareAndCommit(ImportSource(url: file, title: "Dropped image"), context: context)
-                lease.end()
-            } catch is CancellationError {
-                finisher.finish(GdkDragAction(0))
-                // A stalled placeholder stays, saying so; a cancelled one goes.
-                if !watchdog.hasStalled { context.delete() }
-            } catch {
-                finisher.finish(GdkDragAction(0))
-                context.fail(GalleryController.describe(error))
-            }
-        }
-        task = reading
-        watchdog.start(onStall: stalled(context, reading: reading, from: drop, finisher: finisher))
-    }
-
-    /// Text becomes a note where it was dropped; text that cannot be used
-    /// (empty, or longer than a note may be) leaves an error tile saying why.
-    private func importText(from drop: ContentReader, at index: Int) {
-        let finisher = DropFinisher(drop)
-        var reading: Task<Void, Never>?
-        let context = model.insertPlaceholder(at: index, title: "Dropped text") {
-            reading?.cancel()
-            finisher.finish(GdkDragAction(0))
-        }
-        // A source that stops sending (GTK 4.8's X11 transfer of large text can
-        // stall) must not leave a placeholder loading for ever. Text arrives in
-        // one piece, so the whole read has the stall limit to answer.
-        let watchdog = TransferWatchdog()
-        let task = Task {
-            do {
-                let text = try await watched(by: watchdog) { try await drop.readText() }
-                guard context.index != nil, context.state == .loading else { return }
-                finisher.finish(GDK_ACTION_COPY)
-                guard let place = context.index else { return }
-                try await gallery.addNote(text, atEntry: place)
-                context.delete()
-            } catch {
-                finisher.finish(GdkDragAction(0))
-                if context.state == .loading { context.fail(GalleryController.describe(error)) }
-            }
-        }
-        reading = task
-        watchdog.start(onStall: stalled(context, reading: task, from: drop, finisher: finisher))
-    }
-
-    // MARK: Stalled sources
 
     /// Runs `read` (one transfer from the other application) with `watchdog`
     /// watching, and stops the watchdog when the read ends, however it ends.
@@ -238,27 +180,13 @@ final class DropImporter {
         return try await read()
     }
 
-    /// What happens when the source of `context` stalls: the read is abandoned
-    /// (its data, should it come after all, is ignored: the placeholder is no
-    /// longer loading), the drop is finished as failed, and the placeholder
-    /// says so, with Cancel and, if the source can be read again, Retry.
-    private func stalled(_ context: PlaceholderContext<GalleryItem>, reading: Task<Void, Never>,
-                         from reader: ContentReader, finisher: DropFinisher) -> @MainActor (String) -> Void {
-        { [weak self] message in
-            reading.cancel()
-            finisher.finish(GdkDragAction(0))
-            guard let self else { return }
-            model.stall(context, message: message, retry: retry(reader, replacing: context))
-        }
-    }
-
     /// Retry for a stalled placeholder: a new read of the source into a new
     /// placeholder at the same place. Only the clipboard can be read again
     /// (what it holds now: normally the same content, its owner still serving
     /// it). A drop cannot: GTK forgets its data once the drop is finished, and a
     /// stalled drop is finished at once so that its source is not left hanging;
     /// its placeholder offers Cancel alone.
-    private func retry(_ reader: ContentReader, replacing context: PlaceholderContext<GalleryItem>) -> (() -> Void)? {
+    private func retry(_ reader: any ContentReader, replacing context: PlaceholderContext<GalleryItem>) -> (() -> Void)? {
         guard reader.canBeReadAgain else { return nil }
         return { [weak self] in
             guard let self, let index = context.index else { return }
@@ -268,50 +196,11 @@ final class DropImporter {
             }
         }
     }
+}
 
-    // MARK: Placeholders and commits
-
-    private func importPreparing(_ source: ImportSource, title: String, at index: Int) {
-        var task: Task<Void, Never>?
-        let context = model.insertPlaceholder(at: index, title: title) { task?.cancel() }
-        task = Task { await prepareAndCommit(source, context: context) }
-    }
-
-    /// Prepares the photo off the main thread, then commits it where the placeholder is now.
-    private func prepareAndCommit(_ source: ImportSource, context: PlaceholderContext<GalleryItem>) async {
-        do {
-            model.setDetail("Waiting…", for: context)
-            let prepared = try await slots.run { () async throws -> PreparedImport in
-                try Task.checkCancellation()
-                context.updateProgress(max(context.progress, 0.5))
-                return try await library.prepareImport(source)
-            }
-            try await commits.run {
-                guard !Task.isCancelled, let index = context.index else {
-                    await library.discardImport(prepared)
-                    return
-                }
-                model.expectCommit(of: prepared.thumbnailURL, for: context)
-                _ = try await library.commitImports([prepared], into: destination(at: context, index: index))
-                // The next commit counts this photo: wait until it replaced its placeholder.
-                await library.waitForObservers()
-                for _ in 0..<200 where context.index != nil { try? await Task.sleep(for: .milliseconds(5)) }
-            }
-        } catch is CancellationError {
-            context.delete()
-        } catch let failure as ImportFailure {
-            // The tile already names the file; say only what went wrong.
-            context.fail(failure.reason.message)
-        } catch {
-            context.fail(GalleryController.describe(error))
-        }
-    }
-
-    private func destination(at context: PlaceholderContext<GalleryItem>, index: Int? = nil) -> ImportDestination {
-        let itemIndex = model.itemIndex(forEntryAt: index ?? context.index ?? model.count)
-        switch gallery.scope {
-        case .allPhotos: return .allPhotos(at: itemIndex)
-        case .album(let album): return .album(album, at: itemIndex)
-        }
-    }
+/// The placeholder a drop's byte counts go to, known only once DragKit inserted
+/// it (the item reporting them is made before).
+@MainActor
+private final class PlaceholderReference {
+    var context: PlaceholderContext<GalleryItem>?
 }

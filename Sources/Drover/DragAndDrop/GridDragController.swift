@@ -38,7 +38,7 @@ final class GridDragController {
         self.coordinator = coordinator
         icon = DragIconView(thumbnails: thumbnails)
         // COPY only: a file manager must never move a photo out of the library.
-        source.setActions(GDK_ACTION_COPY)
+        source.setActions(.copy)
         source.onPrepare { [weak self] x, y in self?.prepare(at: Point(x: x, y: y)) }
         source.onDragBegin { [weak self] drag in self?.begin(drag) }
         source.onDragEnd { [weak self] _, _ in self?.end() }

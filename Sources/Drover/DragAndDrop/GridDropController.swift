@@ -16,7 +16,7 @@ final class GridDropController {
     private let importer: DropImporter
     private let target = DropTargetAsync(mimeTypes: DragCoordinator.acceptedMimeTypes,
                                          valueTypes: [TransferType.fileList],
-                                         actions: GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))
+                                         actions: .copyOrMove)
     private var session: DropSession?
     private let flocking: DwellFlockingController
     private let autoscroll: EdgeAutoscroll
@@ -31,8 +31,8 @@ final class GridDropController {
         autoscroll.onScroll = { [weak self] in self?.scrolledUnderPointer() }
         coordinator.onDragEnded.append { [weak self] in self?.autoscroll.stop() }
         // GTK reports (0, 0) on enter: wait for the first motion to place the gap.
-        target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? GdkDragAction(0) }
-        target.onMotion { [weak self] drop, x, y in self?.motion(drop, at: Point(x: x, y: y)) ?? GdkDragAction(0) }
+        target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? .none }
+        target.onMotion { [weak self] drop, x, y in self?.motion(drop, at: Point(x: x, y: y)) ?? .none }
         target.onLeave { [weak self] _ in self?.leave() }
         target.onDrop { [weak self] drop, x, y in self?.perform(drop, at: Point(x: x, y: y)) ?? false }
         grid.canvas.add(target)
@@ -109,13 +109,13 @@ final class GridDropController {
             if let tiles = coordinator.current?.tileIDs {
                 gallery.reorder(tiles, selection: selection, finalIndex: finalIndex)
             }
-            drop.finish(GDK_ACTION_COPY)
+            drop.finish(.copy)
             return true
         case .insertCopies(_, let index):
             importer.importDrop(drop, at: index)
             return true
         case .nothing, .addToAlbum, .moveToTrash, .reorderContainers:
-            drop.finish(GdkDragAction(0))
+            drop.finish(.none)
             return false
         }
     }

@@ -19,20 +19,23 @@ final class CollectionModel {
         let cancel: () -> Void
         /// How far loading got when no fraction is known ("240 KB received").
         var detail: String?
-        /// Set when the source stalled: the placeholder then offers Cancel, and
-        /// Retry if this is set to something (the source can be read again).
-        var stall: Stall?
-    }
-
-    struct Stall {
-        let retry: (() -> Void)?
+        /// When the source stalls (DragKit's `PlaceholderContext.hasStalled`), the
+        /// placeholder offers Cancel, and Retry if this is set (the source can be
+        /// read again).
+        var retry: (() -> Void)?
+        /// Called when DragKit stalls the load: a drop is finished at once, so its
+        /// source is not left hanging.
+        var onStall: (() -> Void)?
     }
 
     private let entries = PlaceholderCollection<GalleryItem>([], id: \.id)
     private var placeholders: [PlaceholderID: PlaceholderInfo] = [:]
-    /// Placeholders whose photo is being committed, by the thumbnail the
-    /// library will report for it: its insert becomes the placeholder's commit.
-    private var pendingCommits: [URL: PlaceholderContext<GalleryItem>] = [:]
+    /// Placeholders whose photo the library is committing, by the prepared
+    /// import's identity, which the committing batch carries
+    /// (`CollectionChange.imports`): that insert becomes the placeholder's commit.
+    private var pendingCommits: [PreparedImport.ID: PlaceholderContext<GalleryItem>] = [:]
+    /// Those waiting (`commitApplied`) for the batch of a pending commit to be applied.
+    private var commitWaiters: [PreparedImport.ID: [CheckedContinuation<Void, Never>]] = [:]
     private var observations: [Observation] = []
 
     /// Receives the grid steps of every change, in order.
@@ -91,30 +94,58 @@ final class CollectionModel {
     // MARK: The library's changes
 
     /// Replaces the items (a new collection was opened); placeholders stay.
+    ///
+    /// A placeholder whose commit was pending goes: the batch committing it was
+    /// meant for the collection shown before (a new observation never receives
+    /// it), and the photo is in the library, so the new items hold it if it
+    /// belongs here.
     func load(_ items: [GalleryItem]) {
+        let pending = pendingCommits
+        pendingCommits = [:]
+        for (id, context) in pending {
+            context.delete()
+            resumeCommitWaiters(id)
+        }
         entries.reload(items)
     }
 
-    /// Applies a library batch: DragKit converts its item indices to entry
-    /// indices and reports it back as one batch of entry steps (`forward`).
-    func apply(_ steps: [ChangeStep<GalleryItem>]) {
+    /// Applies one library batch: DragKit converts its item indices to entry indices and
+    /// reports it back as one batch of entry steps (`forward`). `imports` (the batch's
+    /// `CollectionChange.imports`) names the prepared import each inserted photo came
+    /// from: a photo whose placeholder is waiting for it takes the placeholder's place,
+    /// wherever that is now.
+    func apply(_ steps: [ChangeStep<GalleryItem>], imports: [PhotoID: PreparedImport.ID] = [:]) {
+        var applied: [PreparedImport.ID] = []
         entries.apply(steps) { item in
-            // An inserted photo a placeholder was loading becomes that placeholder's commit.
-            if let url = item.covers.first?.thumbnailURL, let context = pendingCommits.removeValue(forKey: url),
-               context.index != nil {
-                return context
-            }
-            return nil
+            guard let photo = Self.photoID(of: item), let id = imports[photo],
+                  let context = pendingCommits.removeValue(forKey: id) else { return nil }
+            applied.append(id)
+            // A placeholder dismissed while committing: the photo is inserted where the library put it.
+            return context.index != nil ? context : nil
         }
+        applied.forEach(resumeCommitWaiters)
     }
 
     // MARK: Placeholders
 
     func insertPlaceholder(at index: Int, title: String, cancel: @escaping () -> Void) -> PlaceholderContext<GalleryItem> {
         let context = entries.insertPlaceholder(at: min(max(0, index), entries.count))
-        placeholders[context.id] = PlaceholderInfo(context: context, title: title, cancel: cancel)
-        deliver([.update(placeholderTile(context.id), at: context.index!)])
+        adopt(context, title: title, cancel: cancel)
         return context
+    }
+
+    /// Where DragKit's drop loads insert their placeholders (`DropSession.loadItems`).
+    var placeholderCollection: PlaceholderCollection<GalleryItem> { entries }
+
+    /// Where a drop at grid `index` goes in it (placeholders go between entries).
+    func clampedEntryIndex(_ index: Int) -> Int { min(max(0, index), entries.count) }
+
+    /// Gives a placeholder that DragKit inserted its title and buttons.
+    func adopt(_ context: PlaceholderContext<GalleryItem>, title: String, cancel: @escaping () -> Void,
+               retry: (() -> Void)? = nil, onStall: (() -> Void)? = nil) {
+        placeholders[context.id] = PlaceholderInfo(context: context, title: title, cancel: cancel,
+                                                    retry: retry, onStall: onStall)
+        if let index = context.index { deliver([.update(placeholderTile(context.id), at: index)]) }
     }
 
     /// Shows how far a load of unknown size got.
@@ -124,24 +155,41 @@ final class CollectionModel {
         deliver([.update(placeholderTile(context.id), at: index)])
     }
 
-    /// The source of `context` stopped sending: the placeholder says `message`
-    /// and offers Cancel, and Retry when `retry` is given.
-    func stall(_ context: PlaceholderContext<GalleryItem>, message: String, retry: (() -> Void)?) {
-        guard placeholders[context.id] != nil, context.state == .loading else { return }
-        placeholders[context.id]?.stall = Stall(retry: retry)
-        context.fail(message)
+    /// The library is about to commit the prepared import `id` for `context`:
+    /// the batch that inserts it commits the placeholder. Call it before asking
+    /// the library to commit, so the batch can never arrive first.
+    func expectCommit(of id: PreparedImport.ID, for context: PlaceholderContext<GalleryItem>) {
+        pendingCommits[id] = context
     }
 
-    /// The library is about to insert the photo with this thumbnail for `context`.
-    func expectCommit(of thumbnailURL: URL, for context: PlaceholderContext<GalleryItem>) {
-        pendingCommits[thumbnailURL] = context
+    /// The library did not commit `id` after all (the commit failed).
+    func abandonCommit(of id: PreparedImport.ID) {
+        pendingCommits[id] = nil
+        resumeCommitWaiters(id)
+    }
+
+    /// Returns once the batch committing `id` has been applied here (or the
+    /// collection was replaced, or the commit abandoned): from then on the
+    /// photo counts among the items, so the next commit's index includes it.
+    /// An event, not a poll: `apply` and `load` resume the waiters.
+    func commitApplied(_ id: PreparedImport.ID) async {
+        guard pendingCommits[id] != nil else { return }
+        await withCheckedContinuation { commitWaiters[id, default: []].append($0) }
+    }
+
+    private func resumeCommitWaiters(_ id: PreparedImport.ID) {
+        for waiter in commitWaiters.removeValue(forKey: id) ?? [] { waiter.resume() }
+    }
+
+    private static func photoID(of item: GalleryItem) -> PhotoID? {
+        if case .photo(let id) = item.id { id } else { nil }
     }
 
     /// The tile's cancel (loading or stalled), dismiss (failed) or retry (stalled) button.
     func placeholderAction(tileID: String, choice: PlaceholderOverlay.Choice = .close) {
         guard let info = placeholders.values.first(where: { Self.tileID($0.context.id) == tileID }) else { return }
         if choice == .retry {
-            info.stall?.retry?()
+            if info.context.hasStalled { info.retry?() }
         } else if case .failed = info.context.state {
             info.context.delete()
         } else {
@@ -156,10 +204,10 @@ final class CollectionModel {
     private func placeholderChanged(_ context: PlaceholderContext<GalleryItem>) {
         if context.isResolved {
             placeholders[context.id] = nil
-            pendingCommits = pendingCommits.filter { $0.value !== context }
             return
         }
         guard let index = context.index else { return }
+        if context.hasStalled { placeholders[context.id]?.onStall?() }
         deliver([.update(placeholderTile(context.id), at: index)])
     }
 
@@ -168,12 +216,12 @@ final class CollectionModel {
         var failure: String?
         if case .failed(let message) = info?.context.state { failure = message }
         let progress = info.map { $0.context.progress > 0 ? $0.context.progress : nil } ?? nil
-        let stall = failure == nil ? nil : info?.stall
-        let canRetry = stall?.retry != nil
-        let details = stall.map { _ in canRetry ? "Stalled; it can be retried or cancelled." : "Stalled; it can be cancelled." }
-            ?? failure.map { _ in "Failed; it can be dismissed." } ?? info?.detail ?? "Still loading; it can be cancelled."
+        let stalled = info?.context.hasStalled == true
+        let canRetry = stalled && info?.retry != nil
+        let details = stalled ? (canRetry ? "Stalled; it can be retried or cancelled." : "Stalled; it can be cancelled.")
+            : failure.map { _ in "Failed; it can be dismissed." } ?? info?.detail ?? "Still loading; it can be cancelled."
         return TileModel(id: Self.tileID(id), title: info?.title ?? "Item",
-                         kind: .placeholder(progress: progress, failure: failure, stalled: stall != nil, canRetry: canRetry),
+                         kind: .placeholder(progress: progress, failure: failure, stalled: stalled, canRetry: canRetry),
                          details: details, thumbnails: [])
     }
 

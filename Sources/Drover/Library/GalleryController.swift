@@ -76,7 +76,7 @@ final class GalleryController {
 
     private func apply(_ change: GalleryKit.CollectionChange) {
         guard change.scope == scope else { return }
-        model.apply(change.steps)
+        model.apply(change.steps, imports: change.imports)
         // New photos need their QR codes and location read.
         if change.steps.contains(where: { if case .insert = $0 { true } else { false } }) { scanner.scan() }
     }
