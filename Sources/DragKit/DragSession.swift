@@ -29,10 +29,6 @@ public final class DragSession {
     public private(set) var items: [DragItem] = []
     /// Where the drag began, in window coordinates.
     public let origin: Point
-    /// Whatever the source wants to keep for this drag, without app-global state.
-    public var localContext: (any Sendable)?
-    /// When true, targets outside the app see nothing they could accept.
-    public let isRestrictedToApp: Bool
     /// The most items a flock may hold, if limited.
     public let itemLimit: Int?
     /// The grid positions of the dragged items that came from the grid.
@@ -47,17 +43,13 @@ public final class DragSession {
     ///
     /// - Parameter accepting: which items may join (on flocking, and at the start): e.g.
     ///   only photos flock with photos. Items it refuses are left out.
-    public init(items: [DragItem], origin: Point, isRestrictedToApp: Bool = false,
-                itemLimit: Int? = nil, accepting: @escaping @MainActor (DragItem) -> Bool = { _ in true }) {
+    public init(items: [DragItem], origin: Point, itemLimit: Int? = nil,
+                accepting: @escaping @MainActor (DragItem) -> Bool = { _ in true }) {
         self.origin = origin
-        self.isRestrictedToApp = isRestrictedToApp
         self.itemLimit = itemLimit
         self.accepts = accepting
         _ = admit(items)
     }
-
-    /// The items an application other than this one may see.
-    public var itemsForExternalTargets: [DragItem] { isRestrictedToApp ? [] : items }
 
     /// Whether an item for `object` is already in the drag.
     public func contains(_ object: LocalObject) -> Bool { localObjects.contains(object) }

@@ -69,7 +69,7 @@ public final class PlaceholderCollection<Element> {
     /// The real items, in order. O(n).
     public var items: [Element] { entries.compactMap(\.item) }
 
-    /// The unresolved placeholders, in index order.
+    /// The unresolved placeholders in the entries (not those set aside), in index order.
     public var placeholders: [PlaceholderContext<Element>] {
         live.map { ($0, tree.index(of: $0.node)) }.sorted { $0.1 < $1.1 }.map(\.0)
     }
@@ -217,8 +217,20 @@ public final class PlaceholderCollection<Element> {
     /// Replaces the real items wholesale (the library was re-sorted or re-read) while keeping
     /// every live placeholder: each stays at its index, or at the end if the collection got
     /// shorter, and placeholders keep their order. Reported to `observeReloads`, not as steps.
-    public func reload<Elements: Sequence<Element>>(_ elements: Elements) {
+    ///
+    /// Placeholders for which `keep` is false are set aside instead (the collection now
+    /// shows another view, and they belong to the old one): they leave the entries but stay
+    /// unresolved, with no index, so their loads can finish elsewhere
+    /// (`PlaceholderContext.isSetAside`).
+    public func reload<Elements: Sequence<Element>>(
+        _ elements: Elements, keeping keep: (PlaceholderContext<Element>) -> Bool = { _ in true }
+    ) {
         let newItems = Array(elements)
+        let leaving = placeholders.filter { !keep($0) }
+        for context in leaving {
+            removeFromLive(context)
+            context.isSetAside = true
+        }
         let kept = placeholders
         let keptPositions = kept.map { tree.index(of: $0.node) }
         var rebuilt: [(value: Entry, counted: Bool)] = []
@@ -293,6 +305,7 @@ public final class PlaceholderCollection<Element> {
     }
 
     func delete(_ context: PlaceholderContext<Element>) {
+        guard !context.isSetAside else { return context.markResolved() }  // not in the entries any more
         let index = tree.index(of: context.node)
         tree.free(tree.detach(at: index))
         resolve(context)
@@ -306,12 +319,16 @@ public final class PlaceholderCollection<Element> {
     // MARK: Bookkeeping
 
     private func resolve(_ context: PlaceholderContext<Element>) {
+        removeFromLive(context)
+        context.markResolved()
+    }
+
+    private func removeFromLive(_ context: PlaceholderContext<Element>) {
         // `live` is unordered and each context knows its slot: swap-remove in O(1).
         let slot = context.liveSlot
         live[slot] = live[live.count - 1]
         live[slot].liveSlot = slot
         live.removeLast()
-        context.markResolved()
     }
 
     private func forgetID(of element: Element, at node: CountedTree<Entry>.Node) {

@@ -25,6 +25,11 @@ public final class PlaceholderContext<Element> {
     public private(set) var progress: Double = 0
     /// True once committed or deleted.
     public private(set) var isResolved = false
+    /// True once the collection moved on to another view without this placeholder
+    /// (`PlaceholderCollection.reload(_:keeping:)`): it has no index and cannot commit, but
+    /// its load goes on, to end elsewhere (the app puts the item where it belongs and then
+    /// deletes the placeholder, or reports its failure).
+    public internal(set) var isSetAside = false
     /// True once the load gave up on a silent source (`stall(_:)`): the placeholder is
     /// failed, and says why, until the user dismisses or retries it.
     public private(set) var hasStalled = false
@@ -43,15 +48,15 @@ public final class PlaceholderContext<Element> {
         self.collection = collection
     }
 
-    /// The placeholder's current index in the collection, or nil once resolved.
-    public var index: Int? { isResolved ? nil : collection?.index(of: self) }
+    /// The placeholder's current index in the collection, or nil once resolved or set aside.
+    public var index: Int? { isResolved || isSetAside ? nil : collection?.index(of: self) }
 
     /// Puts `element` where the placeholder is now, replacing it, and returns that index.
     /// Returns nil (and changes nothing) if the placeholder is resolved, failed or cancelled:
     /// a cancelled load must never appear.
     @discardableResult
     public func commit(_ element: Element) -> Int? {
-        guard !isResolved, state == .loading, let collection else { return nil }
+        guard !isResolved, !isSetAside, state == .loading, let collection else { return nil }
         return collection.commit(self, with: element)
     }
 

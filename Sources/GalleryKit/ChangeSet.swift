@@ -20,8 +20,8 @@ final class ChangeSet {
     /// Albums whose sidebar row changed (name, count, cover).
     private var touchedAlbums: Set<AlbumID> = []
     private var deletedAlbums: [AlbumID] = []
-    /// Photos inserted from prepared imports in this transaction, with their identity.
-    private var committedImports: [PhotoID: PreparedImport.ID] = [:]
+    /// Items inserted in this transaction under an identity named before (`CommitID`).
+    private var namedCommits: [GalleryItem.ID: CommitID] = [:]
 
     init(db: Database, location: LibraryLocation) {
         self.db = db
@@ -58,8 +58,8 @@ final class ChangeSet {
     func touch(_ photos: some Sequence<PhotoID>) { touchedPhotos.formUnion(photos) }
     func touch(_ stack: StackID) { touchedStacks.insert(stack) }
     func touchAlbum(_ album: AlbumID) { touchedAlbums.insert(album) }
-    /// Records that `photo` is the commit of the prepared import `id`: its batches say so.
-    func recordCommit(of id: PreparedImport.ID, as photo: PhotoID) { committedImports[photo] = id }
+    /// Records that `item` is the insert named `id`: this transaction's batches say so.
+    func recordCommit(of id: CommitID, as item: GalleryItem.ID) { namedCommits[item] = id }
 
     /// Creates an album row and inserts it into the album list at `index`.
     func createAlbum(named name: String, id: AlbumID? = nil, at index: Int?) throws -> AlbumID {
@@ -109,11 +109,11 @@ final class ChangeSet {
 
         if let main, !main.steps.isEmpty {
             changes.collections.append(CollectionChange(scope: .allPhotos, steps: try main.steps.map { try $0.resolve(items) },
-                                                        imports: committedImports))
+                                                        commits: namedCommits))
         }
         for (albumID, edit) in albums.sorted(by: { $0.key < $1.key }) where !edit.steps.isEmpty {
             let steps = try edit.steps.map { step in try step.map { GalleryItem.ID.photo($0) }.resolve(items) }
-            changes.collections.append(CollectionChange(scope: .album(albumID), steps: steps, imports: committedImports))
+            changes.collections.append(CollectionChange(scope: .album(albumID), steps: steps, commits: namedCommits))
         }
         if let albumList, !albumList.steps.isEmpty || !deletedAlbums.isEmpty {
             let summaries = try ItemLoader(db: db, location: location)

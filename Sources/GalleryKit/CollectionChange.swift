@@ -12,11 +12,10 @@ public enum CollectionScope: Hashable, Sendable {
 public struct CollectionChange: Sendable {
     public let scope: CollectionScope
     public let steps: [ChangeStep<GalleryItem>]
-    /// The photos this batch imported, each with the identity its preparation had
-    /// (`PreparedImport.id`): a view that shows a placeholder for a prepared import turns
-    /// that photo's insert step into the placeholder's commit. Empty for every mutation
-    /// that imports nothing.
-    public var imports: [PhotoID: PreparedImport.ID] = [:]
+    /// The items this batch inserted that were named before the insert (`CommitID`: a
+    /// prepared import's, a note's): a view that shows a placeholder waiting for one turns
+    /// that item's insert step into the placeholder's commit. Empty for every other mutation.
+    public var commits: [GalleryItem.ID: CommitID] = [:]
 }
 
 /// The steps one mutation made to the albums sidebar.

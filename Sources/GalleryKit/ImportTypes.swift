@@ -63,6 +63,14 @@ public enum ImportDestination: Sendable, Hashable {
     case allPhotos(at: Int? = nil)
     /// At `index` in the album; nil means the end.
     case album(AlbumID, at: Int? = nil)
+
+    /// At `index` (nil: the end) in the collection `scope` names.
+    public init(_ scope: CollectionScope, at index: Int? = nil) {
+        switch scope {
+        case .allPhotos: self = .allPhotos(at: index)
+        case .album(let album): self = .album(album, at: index)
+        }
+    }
 }
 
 /// One file to import, with the title to give it (default: the file name without extension).

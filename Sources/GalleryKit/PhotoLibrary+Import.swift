@@ -223,7 +223,7 @@ extension ChangeSet {
                             photo.location?.latitude, photo.location?.longitude, photo.location?.altitude])
             let id = PhotoID(rawValue: db.lastInsertedRowID)
             ids.append(id)
-            recordCommit(of: PreparedImport.ID(fileName: photo.fileName), as: id)
+            recordCommit(of: CommitID(rawValue: photo.fileName), as: .photo(id))
             try ImportJournal.forget(photo.fileName, in: db)
         }
         switch destination {

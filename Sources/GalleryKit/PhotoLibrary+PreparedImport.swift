@@ -6,15 +6,6 @@ import GRDB
 /// before the photo is ready. Commit it with `PhotoLibrary.commitImports(_:into:)`, or
 /// remove it with `PhotoLibrary.discardImport(_:)`. Use it with the library that made it.
 public struct PreparedImport: Sendable, Hashable, Identifiable {
-    /// Names one prepared import for its whole life. The change batch that commits it
-    /// carries it (`CollectionChange.imports`), so the app can tell which insert step is
-    /// the photo of its placeholder by identity, whenever that batch arrives.
-    public struct ID: Hashable, Sendable, CustomStringConvertible {
-        /// The library copy's file name: unique in the library, claimed by the import
-        /// journal from preparation until the commit or the discard.
-        let fileName: String
-        public var description: String { "prepared import \(fileName)" }
-    }
 
     /// The file it was imported from (only ever read).
     public let source: URL
@@ -31,7 +22,10 @@ public struct PreparedImport: Sendable, Hashable, Identifiable {
     /// The library it was prepared in: another library must never commit or delete it.
     let libraryDirectory: URL
 
-    public var id: ID { ID(fileName: photo.fileName) }
+    /// Names this import for its whole life: the batch that commits it carries it
+    /// (`CollectionChange.commits`). Made of the library copy's file name, unique in the
+    /// library and claimed by the import journal from preparation to commit or discard.
+    public var id: CommitID { CommitID(rawValue: photo.fileName) }
 
     init(_ photo: PreparedPhoto, in location: LibraryLocation) {
         source = photo.source
@@ -74,7 +68,7 @@ extension PhotoLibrary {
 
     /// Inserts prepared photos at the destination, in the order given, in one transaction
     /// (the quick half of an import). Observers get the insert steps in one batch per
-    /// collection, whose `imports` maps each inserted photo to its `PreparedImport.ID`.
+    /// collection, whose `commits` maps each inserted photo to its `PreparedImport.id`.
     /// Returns the photos' ids.
     ///
     /// - Throws: `LibraryError.albumNotFound`, `LibraryError.preparedImportUnavailable`

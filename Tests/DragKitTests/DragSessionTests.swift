@@ -67,20 +67,4 @@ import Testing
         try session.end()
         #expect(session.phase == .ended)
     }
-
-    @Test func keepsALocalContext() {
-        let session = DragSession(items: [photoItem(1)], origin: .zero)
-        session.localContext = "from the album view"
-        #expect(session.localContext as? String == "from the album view")
-    }
-
-    @Test func aRestrictedDragShowsNothingOutside() {
-        let restricted = DragSession(items: [photoItem(1)], origin: .zero, isRestrictedToApp: true)
-        #expect(restricted.itemsForExternalTargets.isEmpty)
-        let outside = DropSession(external: restricted.itemsForExternalTargets, offering: [.copy])
-        #expect(outside.proposal(for: .grid(insertionIndex: 0)).operation == .forbidden(.unsupportedContent))
-
-        let open = DragSession(items: [photoItem(1)], origin: .zero)
-        #expect(open.itemsForExternalTargets.count == 1)
-    }
 }

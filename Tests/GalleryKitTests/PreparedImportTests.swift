@@ -47,7 +47,7 @@ import Testing
         #expect(item.title == "Dropped")
         #expect(item.pixelSize == prepared.pixelSize)
         // The identity the app matches placeholders by travels with the batch.
-        #expect(batches.first?.imports == [committed[0]: prepared.id])
+        #expect(batches.first?.commits == [.photo(committed[0]): prepared.id])
         #expect(item.covers.first?.thumbnailURL == prepared.thumbnailURL)
         #expect(try await library.titles(in: .allPhotos) == ["p-3", "Dropped", "p-1", "p-2"])
         try await mirror.check()

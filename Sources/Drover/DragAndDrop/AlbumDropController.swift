@@ -160,11 +160,11 @@ final class AlbumDropController {
             let album = AlbumID(rawValue: container.rawValue)
             // Read the in-app drag before finishing: for a local drag, finishing ends it
             // at once (drag-end runs inside gdk_drop_finish and clears `current`).
-            let inApp = session.isLocal ? coordinator.current : nil
-            drop.finish(.copy)
-            if let inApp {
+            if session.isLocal, let inApp = coordinator.current {
+                drop.finish(.copy)
                 gallery.add(inApp.photoIDs, toAlbum: album, movingFrom: removingFromSource ? inApp.sourceScope : nil)
             } else {
+                // From another app: the importer finishes the drop once it has read it.
                 importer.importDrop(drop, intoAlbum: album)
             }
             return true

@@ -42,8 +42,7 @@ extension DropImporter {
                     Task { @MainActor in context.updateProgress(fraction) }
                 }
                 context.delete()
-                let tally = Tally(imported: report.imported.count, failures: report.failures.map(\.localizedDescription),
-                                  skipped: report.skipped)
+                let tally = Tally(report)
                 // A folder's other files and hidden files are normal: a toast only for what needs a look.
                 if toast, !tally.failures.isEmpty || tally.skipped.contains(where: \.reason.needsAttention) {
                     gallery.window.toast.show(ImportSummary.text(imported: tally.imported, failures: tally.failures,
@@ -87,8 +86,14 @@ extension DropImporter {
                 return try await library.prepareImport(source)
             }
             try await commits.run {
-                guard !Task.isCancelled, let index = context.index else {
+                guard !Task.isCancelled, !context.isResolved else {
                     await library.discardImport(prepared)
+                    return
+                }
+                guard let index = context.index else {
+                    // Dropped on a collection no longer shown: the photo goes to its end.
+                    _ = try await library.commitImports([prepared], into: destination(at: context))
+                    context.delete()
                     return
                 }
                 // Expected before the commit, so its batch cannot arrive unrecognised.
@@ -120,11 +125,10 @@ extension DropImporter {
         }
     }
 
+    /// Where the item of `context` goes: into the collection it was dropped on, at the
+    /// placeholder's place (`index`, or where it is now), or at the end if that
+    /// collection is no longer shown.
     private func destination(at context: PlaceholderContext<GalleryItem>, index: Int? = nil) -> ImportDestination {
-        let itemIndex = model.itemIndex(forEntryAt: index ?? context.index ?? model.count)
-        switch gallery.scope {
-        case .allPhotos: return .allPhotos(at: itemIndex)
-        case .album(let album): return .album(album, at: itemIndex)
-        }
+        ImportDestination(model.scope(of: context), at: (index ?? context.index).map(model.itemIndex(forEntryAt:)))
     }
 }

@@ -36,6 +36,17 @@ final class DropImporter {
         var failures: [String] = []
         var skipped: [ImportSkip] = []
 
+        init(imported: Int = 0, failures: [String] = [], skipped: [ImportSkip] = []) {
+            self.imported = imported
+            self.failures = failures
+            self.skipped = skipped
+        }
+
+        init(_ report: ImportReport) {
+            self.init(imported: report.imported.count, failures: report.failures.map(\.localizedDescription),
+                      skipped: report.skipped)
+        }
+
         static func + (lhs: Tally, rhs: Tally) -> Tally {
             Tally(imported: lhs.imported + rhs.imported, failures: lhs.failures + rhs.failures,
                   skipped: lhs.skipped + rhs.skipped)
@@ -86,7 +97,7 @@ final class DropImporter {
         var load: DropLoad<GalleryItem>?
         model.batch {
             load = session.loadItems([item], into: model.placeholderCollection, at: model.clampedEntryIndex(index),
-                                     stallRule: StallRule(limit: TransferWatchdog.limit)) { [weak self] loaded, context in
+                                     stallRule: TransferStall.rule) { [weak self] loaded, context in
                 finisher?.finish(.copy)
                 guard let self else { throw CancellationError() }
                 try await importLoaded(loaded, into: context, session: session, whenImported: whenImported)
@@ -119,7 +130,13 @@ final class DropImporter {
                               session: DropSession, whenImported: (@MainActor (Tally) -> Void)?) async throws {
         if loaded.type == .uriList {
             // One placeholder per file, where the list's placeholder was.
-            guard let index = context.index else { throw CancellationError() }
+            guard let index = context.index else {
+                // Dropped on a collection no longer shown: no placeholders there to show.
+                let tally = try await importUnseen(loaded, into: model.scope(of: context), session: session)
+                context.delete()
+                return whenImported?(tally) ?? gallery.window.toast.show(ImportSummary.text(
+                    imported: tally.imported, failures: tally.failures, skipped: tally.skipped))
+            }
             var imports: [Task<Tally, Never>] = []
             model.batch {
                 context.delete()
@@ -136,48 +153,95 @@ final class DropImporter {
             try await Task.detached { try data.write(to: file, options: .atomic) }.value
             _ = await prepareAndCommit(ImportSource(url: file, title: "Dropped image"), context: context)
         } else {
-            // Text becomes a note where it was dropped; text that cannot be used
-            // (empty, or longer than a note may be) fails the placeholder, saying why.
-            guard let place = context.index else { throw CancellationError() }
-            try await gallery.addNote(String(decoding: loaded.data, as: UTF8.self), atEntry: place)
-            context.delete()
-        }
-    }
-
-    /// Imports a drop from outside into an album that is not on screen: no
-    /// placeholders to show, so the outcome is reported in a toast. The file
-    /// list is read through the same DragKit item as a drop on the grid.
-    func importDrop(_ drop: any ContentReader, intoAlbum album: AlbumID) {
-        let finisher = DropFinisher(drop)
-        let provider = ReaderItem.make(reading: drop).provider
-        let watchdog = TransferWatchdog()
-        let reading = Task {
+            // Text becomes a note where it was dropped, committed like a photo: the batch
+            // that inserts it names it. Text that cannot be used (empty, or longer than a
+            // note may be) fails the placeholder, saying why.
+            guard model.scope(of: context) == .allPhotos else { throw DropRefusal.textInAlbum }
+            let text = String(decoding: loaded.data, as: UTF8.self)
+            guard let place = context.index else {
+                // All Photos is no longer shown: the note goes to its end.
+                try await library.addNote(text)
+                return context.delete()
+            }
+            let note = CommitID()
+            model.expectCommit(of: note, for: context)
             do {
-                let data = try await watched(by: watchdog) { try await provider.load(.uriList) }
-                guard !watchdog.hasStalled else { return }
-                finisher.finish(.copy)
-                let urls = URIListFormat.decode(data).filter(\.isFileURL)
-                let report = try await library.importFiles(urls, into: .album(album))
-                gallery.window.toast.show(ImportSummary.text(imported: report.imported.count,
-                                                             failures: report.failures.map(\.localizedDescription)))
+                try await gallery.addNote(text, atEntry: place, as: note)
             } catch {
-                guard !watchdog.hasStalled else { return }
-                finisher.finish(.none)
-                gallery.window.toast.show("Could not add the dropped items: \(GalleryController.describe(error))")
+                model.abandonCommit(of: note)
+                throw error
             }
         }
-        watchdog.start { [weak self] message in
-            reading.cancel()
+    }
+
+    /// Imports a drop from outside (on an album row) into `album`. If the album is on
+    /// screen this is a drop at its end. If not, the drop loads through the same DragKit
+    /// item, session and stall rule into a placeholder nobody sees, and the outcome is told
+    /// in a toast ("Added 2 photos to Animals"). Either way the drop is read before it is
+    /// finished: GTK refuses to read a finished drop.
+    func importDrop(_ reader: any ContentReader, intoAlbum album: AlbumID) {
+        if gallery.scope == .album(album) { return importDrop(reader, at: model.count) }
+        let name = gallery.albumName(for: .album(album)) ?? "the album"
+        let finisher = DropFinisher(reader)
+        let item = ReaderItem.make(reading: reader)
+        let session = DropSession(external: [item], rules: DragCoordinator.rules)
+        guard item.provider.bestType(among: session.rules.importableTypes) != nil else {
             finisher.finish(.none)
-            self?.gallery.window.toast.show("Could not add the dropped items: \(message)")
+            gallery.window.toast.show("Drover cannot use what was dropped: it is not a photo, an image or text.")
+            return
+        }
+        let unseen = PlaceholderCollection<GalleryItem>([])
+        let load = session.loadItems([item], into: unseen, at: 0,
+                                     stallRule: TransferStall.rule) { [weak self] loaded, context in
+            finisher.finish(.copy)
+            guard let self else { throw CancellationError() }
+            let tally = try await importUnseen(loaded, into: .album(album), session: session)
+            context.delete()
+            gallery.window.toast.show(ImportSummary.text(imported: tally.imported, failures: tally.failures,
+                                                         skipped: tally.skipped, album: name))
+        }
+        guard let context = load.placeholders.first else { return }
+        Task { [weak self] in
+            await context.waitForLoad()
+            finisher.finish(.none)  // a no-op once finished as COPY
+            session.end()
+            if case .failed(let message) = context.state {
+                self?.gallery.window.toast.show("Could not add the dropped items to \(name): \(message)")
+            }
         }
     }
 
-    /// Runs `read` (one transfer from the other application) with `watchdog`
-    /// watching, and stops the watchdog when the read ends, however it ends.
-    private func watched<T>(by watchdog: TransferWatchdog, _ read: () async throws -> T) async rethrows -> T {
-        defer { watchdog.stop() }
-        return try await read()
+    /// What was loaded for a collection that is not on screen, imported at its end. There
+    /// are no placeholders to show it on: the caller tells the tally.
+    private func importUnseen(_ loaded: LoadedItem, into scope: CollectionScope, session: DropSession) async throws -> Tally {
+        let destination = ImportDestination(scope)
+        if loaded.type == .uriList {
+            let urls = URIListFormat.decode(loaded.data)
+            var tally = Tally(failures: urls.filter { !$0.isFileURL }.map {
+                "\($0.absoluteString): only files on this computer can be imported"
+            })
+            let local = urls.filter(\.isFileURL)
+            for folder in local where Self.isFolder(folder) {
+                tally = tally + Tally(try await library.importDirectory(folder, into: destination))
+            }
+            let files = local.filter { !Self.isFolder($0) }
+            if !files.isEmpty { tally = tally + Tally(try await library.importFiles(files, into: destination)) }
+            return tally
+        } else if loaded.type.conforms(to: .anyImage) {
+            let file = try session.fileLease().makeFileURL(named: "Dropped image." + loaded.type.fileExtension)
+            let data = loaded.data
+            try await Task.detached { try data.write(to: file, options: .atomic) }.value
+            return Tally(try await library.importSources([ImportSource(url: file, title: "Dropped image")], into: destination))
+        } else {
+            guard scope == .allPhotos else { throw DropRefusal.textInAlbum }
+            try await library.addNote(String(decoding: loaded.data, as: UTF8.self))
+            return Tally()
+        }
+    }
+
+    private static func isFolder(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Retry for a stalled placeholder: a new read of the source into a new

@@ -15,6 +15,9 @@ import GalleryKit
 final class CollectionModel {
     struct PlaceholderInfo {
         let context: PlaceholderContext<GalleryItem>
+        /// The collection the drop was made on: its item goes there, and its tile is
+        /// shown only there.
+        let scope: CollectionScope
         let title: String
         let cancel: () -> Void
         /// How far loading got when no fraction is known ("240 KB received").
@@ -29,13 +32,18 @@ final class CollectionModel {
     }
 
     private let entries = PlaceholderCollection<GalleryItem>([], id: \.id)
+    /// The collection shown. New placeholders belong to it.
+    private(set) var scope: CollectionScope = .allPhotos
+    /// Hears the failure of a placeholder whose collection is no longer shown (its title
+    /// and why), which would otherwise go unseen.
+    var onFailureElsewhere: ((_ title: String, _ message: String) -> Void)?
     private var placeholders: [PlaceholderID: PlaceholderInfo] = [:]
-    /// Placeholders whose photo the library is committing, by the prepared
-    /// import's identity, which the committing batch carries
-    /// (`CollectionChange.imports`): that insert becomes the placeholder's commit.
-    private var pendingCommits: [PreparedImport.ID: PlaceholderContext<GalleryItem>] = [:]
+    /// Placeholders whose item the library is committing, by the identity the
+    /// committing batch carries (`CollectionChange.commits`): that insert becomes
+    /// the placeholder's commit.
+    private var pendingCommits: [CommitID: PlaceholderContext<GalleryItem>] = [:]
     /// Those waiting (`commitApplied`) for the batch of a pending commit to be applied.
-    private var commitWaiters: [PreparedImport.ID: [CheckedContinuation<Void, Never>]] = [:]
+    private var commitWaiters: [CommitID: [CheckedContinuation<Void, Never>]] = [:]
     private var observations: [Observation] = []
 
     /// Receives the grid steps of every change, in order.
@@ -93,32 +101,44 @@ final class CollectionModel {
 
     // MARK: The library's changes
 
-    /// Replaces the items (a new collection was opened); placeholders stay.
+    /// Replaces the items with those of `scope` (a collection was opened, or opened
+    /// again). The placeholders of drops on `scope` stay; those of drops on another
+    /// collection are set aside: their loads go on and their items go to the collection
+    /// they were dropped on, and a failure among them is told (`onFailureElsewhere`).
+    /// Those that had already failed were seen failing there, and go.
     ///
     /// A placeholder whose commit was pending goes: the batch committing it was
     /// meant for the collection shown before (a new observation never receives
     /// it), and the photo is in the library, so the new items hold it if it
     /// belongs here.
-    func load(_ items: [GalleryItem]) {
+    func load(_ items: [GalleryItem], scope: CollectionScope) {
         let pending = pendingCommits
         pendingCommits = [:]
         for (id, context) in pending {
             context.delete()
             resumeCommitWaiters(id)
         }
-        entries.reload(items)
+        self.scope = scope
+        let placeholders = self.placeholders
+        entries.reload(items) { placeholders[$0.id]?.scope == scope }
+        for info in placeholders.values where info.context.isSetAside {
+            if case .failed = info.context.state { info.context.delete() }
+        }
+    }
+
+    /// The collection a placeholder's drop was made on.
+    func scope(of context: PlaceholderContext<GalleryItem>) -> CollectionScope {
+        placeholders[context.id]?.scope ?? scope
     }
 
     /// Applies one library batch: DragKit converts its item indices to entry indices and
-    /// reports it back as one batch of entry steps (`forward`). `imports` (the batch's
-    /// `CollectionChange.imports`) names the prepared import each inserted photo came
-    /// from: a photo whose placeholder is waiting for it takes the placeholder's place,
-    /// wherever that is now.
-    func apply(_ steps: [ChangeStep<GalleryItem>], imports: [PhotoID: PreparedImport.ID] = [:]) {
-        var applied: [PreparedImport.ID] = []
+    /// reports it back as one batch of entry steps (`forward`). `commits` (the batch's
+    /// `CollectionChange.commits`) names the inserts that were named before: an item whose
+    /// placeholder is waiting for it takes the placeholder's place, wherever that is now.
+    func apply(_ steps: [ChangeStep<GalleryItem>], commits: [GalleryItem.ID: CommitID] = [:]) {
+        var applied: [CommitID] = []
         entries.apply(steps) { item in
-            guard let photo = Self.photoID(of: item), let id = imports[photo],
-                  let context = pendingCommits.removeValue(forKey: id) else { return nil }
+            guard let id = commits[item.id], let context = pendingCommits.removeValue(forKey: id) else { return nil }
             applied.append(id)
             // A placeholder dismissed while committing: the photo is inserted where the library put it.
             return context.index != nil ? context : nil
@@ -143,7 +163,7 @@ final class CollectionModel {
     /// Gives a placeholder that DragKit inserted its title and buttons.
     func adopt(_ context: PlaceholderContext<GalleryItem>, title: String, cancel: @escaping () -> Void,
                retry: (() -> Void)? = nil, onStall: (() -> Void)? = nil) {
-        placeholders[context.id] = PlaceholderInfo(context: context, title: title, cancel: cancel,
+        placeholders[context.id] = PlaceholderInfo(context: context, scope: scope, title: title, cancel: cancel,
                                                     retry: retry, onStall: onStall)
         if let index = context.index { deliver([.update(placeholderTile(context.id), at: index)]) }
     }
@@ -155,15 +175,15 @@ final class CollectionModel {
         deliver([.update(placeholderTile(context.id), at: index)])
     }
 
-    /// The library is about to commit the prepared import `id` for `context`:
+    /// The library is about to commit the insert named `id` for `context`:
     /// the batch that inserts it commits the placeholder. Call it before asking
     /// the library to commit, so the batch can never arrive first.
-    func expectCommit(of id: PreparedImport.ID, for context: PlaceholderContext<GalleryItem>) {
+    func expectCommit(of id: CommitID, for context: PlaceholderContext<GalleryItem>) {
         pendingCommits[id] = context
     }
 
     /// The library did not commit `id` after all (the commit failed).
-    func abandonCommit(of id: PreparedImport.ID) {
+    func abandonCommit(of id: CommitID) {
         pendingCommits[id] = nil
         resumeCommitWaiters(id)
     }
@@ -172,17 +192,13 @@ final class CollectionModel {
     /// collection was replaced, or the commit abandoned): from then on the
     /// photo counts among the items, so the next commit's index includes it.
     /// An event, not a poll: `apply` and `load` resume the waiters.
-    func commitApplied(_ id: PreparedImport.ID) async {
+    func commitApplied(_ id: CommitID) async {
         guard pendingCommits[id] != nil else { return }
         await withCheckedContinuation { commitWaiters[id, default: []].append($0) }
     }
 
-    private func resumeCommitWaiters(_ id: PreparedImport.ID) {
+    private func resumeCommitWaiters(_ id: CommitID) {
         for waiter in commitWaiters.removeValue(forKey: id) ?? [] { waiter.resume() }
-    }
-
-    private static func photoID(of item: GalleryItem) -> PhotoID? {
-        if case .photo(let id) = item.id { id } else { nil }
     }
 
     /// The tile's cancel (loading or stalled), dismiss (failed) or retry (stalled) button.
@@ -206,8 +222,15 @@ final class CollectionModel {
             placeholders[context.id] = nil
             return
         }
-        guard let index = context.index else { return }
         if context.hasStalled { placeholders[context.id]?.onStall?() }
+        if context.isSetAside {
+            if case .failed(let message) = context.state, let info = placeholders[context.id] {
+                onFailureElsewhere?(info.title, message)
+                context.delete()
+            }
+            return
+        }
+        guard let index = context.index else { return }
         deliver([.update(placeholderTile(context.id), at: index)])
     }
 

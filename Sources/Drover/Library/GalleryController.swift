@@ -33,6 +33,9 @@ final class GalleryController {
             self?.window.grid.setItems(tiles)
             self?.updateEmptyState()
         }
+        model.onFailureElsewhere = { [weak self] title, message in
+            self?.window.toast.show("Could not import \(title): \(message)")
+        }
         window.grid.onPlaceholderAction = { [weak self] id, choice in self?.model.placeholderAction(tileID: id, choice: choice) }
         window.grid.qrCodes = QRCodeStore(library: library)
     }
@@ -64,7 +67,7 @@ final class GalleryController {
             }
             guard self.scope == scope else { token.cancel(); return }
             collectionToken = token
-            model.load(items)
+            model.load(items, scope: scope)
             window.deleteZone.setScope(albumName: albumName(for: scope))
             updateEmptyState()
         } catch {
@@ -76,7 +79,7 @@ final class GalleryController {
 
     private func apply(_ change: GalleryKit.CollectionChange) {
         guard change.scope == scope else { return }
-        model.apply(change.steps, imports: change.imports)
+        model.apply(change.steps, commits: change.commits)
         // New photos need their QR codes and location read.
         if change.steps.contains(where: { if case .insert = $0 { true } else { false } }) { scanner.scan() }
     }
@@ -214,9 +217,9 @@ final class GalleryController {
         }
     }
 
-    /// Adds text as a note tile at grid `index`.
-    func addNote(_ text: String, atEntry index: Int) async throws {
-        _ = try await library.addNote(text, at: model.itemIndex(forEntryAt: index))
+    /// Adds text as a note tile at grid `index`, as the insert named `commitID`.
+    func addNote(_ text: String, atEntry index: Int, as commitID: CommitID) async throws {
+        _ = try await library.addNote(text, at: model.itemIndex(forEntryAt: index), as: commitID)
     }
 
     // MARK: Albums
@@ -231,7 +234,7 @@ final class GalleryController {
         Task { await show(target) }
     }
 
-    private func albumName(for scope: CollectionScope) -> String? {
+    func albumName(for scope: CollectionScope) -> String? {
         guard case .album(let id) = scope else { return nil }
         return albums.first { $0.id == id }?.name
     }

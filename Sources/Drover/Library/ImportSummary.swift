@@ -5,10 +5,11 @@ import GalleryKit
 /// arrived, each failure with its reason, and what a folder held that was skipped.
 enum ImportSummary {
     /// "Imported 3 photos. Could not import: a.png: why. Skipped 4 (2 hidden): notes.txt: not an image"
-    /// Hidden files are only counted; the other skips are named, as failures are.
-    static func text(imported: Int, failures: [String], skipped: [ImportSkip] = []) -> String {
+    /// ("Added 3 photos to Animals." for an `album`). Hidden files are only counted; the
+    /// other skips are named, as failures are.
+    static func text(imported: Int, failures: [String], skipped: [ImportSkip] = [], album: String? = nil) -> String {
         let count = imported == 1 ? "1 photo" : "\(imported) photos"
-        var text = "Imported \(count)."
+        var text = album.map { "Added \(count) to \($0)." } ?? "Imported \(count)."
         if !failures.isEmpty { text += " Could not import: " + listed(failures) }
         let named = skipped.filter { $0.reason != .hidden }
         let hidden = skipped.count - named.count
