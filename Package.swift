@@ -22,13 +22,15 @@ let package = Package(
     targets: [
         // C libraries, found through pkg-config and provided by Debian packages.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // libadwaita 1.2: GNOME's application, window, header bar, toasts, status pages, About.
+        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(name: "CPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // C glue Swift cannot express: the libdispatch main-queue GSource.
         .target(name: "CDrover", dependencies: ["CGtk"]),
 
-        .target(name: "GtkKit", dependencies: ["CGtk", "CDrover"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CAdwaita", "CDrover"]),
         // The one change vocabulary (ChangeStep): GalleryKit emits it, DragKit's placeholder
         // collection translates it, the grid applies it. Its own module, as neither of the
         // two may import the other.

@@ -262,7 +262,23 @@ final class GalleryController {
         }
     }
 
+    /// Deletes an album, after asking when it holds photos: its photos stay in All
+    /// Photos, but the album's choice and order of them go.
     private func deleteAlbum(_ album: AlbumSidebar.AlbumRow) {
+        guard album.count > 0 else { return reallyDeleteAlbum(album) }
+        let noun = album.count == 1 ? "Its photo stays" : "Its \(album.count) photos stay"
+        let dialog = MessageDialog(parent: window.window, heading: "Delete \u{201C}\(album.name)\u{201D}?",
+                                   body: "\(noun) in All Photos; the album and its order are removed.")
+        dialog.addResponse("cancel", label: "_Cancel")
+        dialog.addResponse("delete", label: "_Delete Album", appearance: .destructive)
+        dialog.setResponses(default: "cancel", close: "cancel")
+        dialog.onResponse { [weak self] response in
+            if response == "delete" { self?.reallyDeleteAlbum(album) }
+        }
+        dialog.present()
+    }
+
+    private func reallyDeleteAlbum(_ album: AlbumSidebar.AlbumRow) {
         guard let id = Int64(album.id) else { return }
         Task {
             do {

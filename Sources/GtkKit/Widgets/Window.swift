@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 
 /// A `GtkWindow`. GTK owns the reference `gtk_window_new` returns (windows are
@@ -43,22 +44,4 @@ open class Window: Widget {
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
         connectSignal("close-request", trampoline: gcallback(boolTrampoline), body: handler as BoolHandler)
     }
-}
-
-/// A `GtkApplicationWindow`.
-@MainActor
-public final class ApplicationWindow: Window {
-    public init(application: Application) {
-        super.init(borrowing: gtk_application_window_new(application.application))
-    }
-}
-
-/// A `GtkHeaderBar`.
-@MainActor
-public final class HeaderBar: Widget {
-    public init() { super.init(gtk_header_bar_new()) }
-    private var bar: OpaquePointer { OpaquePointer(rawPointer) }
-    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }
-    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
-    public func setTitleWidget(_ child: Widget?) { gtk_header_bar_set_title_widget(bar, child?.widget) }
 }

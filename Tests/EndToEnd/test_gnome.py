@@ -1,0 +1,44 @@
+"""Drover as a GNOME app (issue 12): libadwaita's About window, toasts, status page and
+message dialog, found over AT-SPI by the names a screen-reader user hears."""
+
+from accessible_actions import actions, run_action
+from dnd import album_names
+from drover_session import find_node, screenshot, wait_for, walk
+from pointer import click
+
+
+def open_main_menu_item(session, label):
+    # GtkMenuButton shows as a panel-like "Main Menu" around its toggle, which clicks.
+    toggle = wait_for(lambda: next((node for node, _ in walk(session.application())
+                                    if node.get_name() == "Main Menu" and "click" in actions(node)), None),
+                      20, what="the main menu's button")
+    run_action(toggle, "click")
+    session.find("menu item", label).do_action(0)
+
+
+def test_about_window_credits_places_photos_and_links_to_issues(drover):
+    session, _ = drover
+    open_main_menu_item(session, "About Drover")
+    session.wait_for_label(lambda text: text == "Report an Issue", what="the About window's issue link")
+    # Credits and legal notes: GeoNames (CC BY 4.0 asks for it) and the sample photos' authors.
+    session.wait_for_label(lambda text: "GeoNames" in text and "CC BY 4.0" in text, what="the GeoNames licence")
+    session.wait_for_label(lambda text: "Aitzol Berasategi" in text, what="a photo credit")
+    screenshot("gnome-about-window")
+
+
+def test_deleting_an_album_asks_first_and_cancel_keeps_it(drover):
+    session, screen = drover
+    assert "Travel" in album_names(session.library)
+    click(*screen.center(session.find("list item", "Travel")))
+    albums = session.find("list", "Albums")
+    run_action(albums, "album.delete")
+    session.wait_for_label(lambda text: text == "Delete \u201cTravel\u201d?", what="the confirmation")
+    screenshot("gnome-delete-album-confirmation")
+    session.find("push button", "Cancel").do_action(0)
+    wait_for(lambda: find_node(session.application(), "push button", "Cancel") is None, 10, what="the dialog closed")
+    assert "Travel" in album_names(session.library)
+
+    run_action(albums, "album.delete")
+    session.find("push button", "Delete Album").do_action(0)
+    wait_for(lambda: "Travel" not in album_names(session.library), 10, what="the album deleted")
+    session.wait_for_label(lambda text: text.startswith("Deleted the album"), what="the toast")
