@@ -39,6 +39,8 @@ let package = Package(
         // and the library both read, in a module of its own for the same reason.
         .target(name: "FileTypes"),
         .target(name: "DragKit", dependencies: ["ChangeKit", "FileTypes"]),
+        // The history behind Ctrl+Z, Ctrl+Shift+Z and a toast's Undo: pure Swift, no GTK.
+        .target(name: "UndoKit"),
         .target(name: "GalleryKit", dependencies: [
             "ChangeKit",
             "FileTypes",
@@ -47,11 +49,12 @@ let package = Package(
             "CExif",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .executableTarget(name: "Drover", dependencies: ["GtkKit", "ChangeKit", "DragKit", "GalleryKit", "CGtk"]),
+        .executableTarget(name: "Drover", dependencies: ["GtkKit", "ChangeKit", "DragKit", "GalleryKit", "UndoKit", "CGtk"]),
         .executableTarget(name: "DroverDecode", dependencies: ["GalleryKit"]),
         .executableTarget(name: "DragKitBenchmark", dependencies: ["ChangeKit", "DragKit"]),
 
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+        .testTarget(name: "UndoKitTests", dependencies: ["UndoKit"]),
         .testTarget(name: "DragKitTests", dependencies: [
             "ChangeKit",
             "DragKit",

@@ -1,8 +1,8 @@
 """Drover as a GNOME app (issue 12): libadwaita's About window, toasts, status page and
 message dialog, found over AT-SPI by the names a screen-reader user hears."""
 
-from accessible_actions import actions, run_action
-from dnd import album_names
+from accessible_actions import actions, focus, keys, run_action, tile
+from dnd import album_names, album_titles
 from drover_session import find_node, screenshot, wait_for, walk
 from pointer import click
 
@@ -26,9 +26,10 @@ def test_about_window_credits_places_photos_and_links_to_issues(drover):
     screenshot("gnome-about-window")
 
 
-def test_deleting_an_album_asks_first_and_cancel_keeps_it(drover):
+def test_deleting_an_album_asks_first_and_cancel_keeps_it_and_ctrl_z_brings_it_back(drover):
     session, screen = drover
-    assert "Travel" in album_names(session.library)
+    names, travel = album_names(session.library), album_titles(session.library, "Travel")
+    assert "Travel" in names
     click(*screen.center(session.find("list item", "Travel")))
     albums = session.find("list", "Albums")
     run_action(albums, "album.delete")
@@ -42,3 +43,10 @@ def test_deleting_an_album_asks_first_and_cancel_keeps_it(drover):
     session.find("push button", "Delete Album").do_action(0)
     wait_for(lambda: "Travel" not in album_names(session.library), 10, what="the album deleted")
     session.wait_for_label(lambda text: text.startswith("Deleted the album"), what="the toast")
+    # Undo brings it back in its place, with its photos in their order.
+    focus(tile(session, session.wait_for_tiles(lambda n: len(n) >= 12)[0]))
+    keys("ctrl+z")
+    wait_for(lambda: album_names(session.library) == names, 10, what="the album back in its place")
+    assert album_titles(session.library, "Travel") == travel
+    keys("ctrl+shift+z")
+    wait_for(lambda: "Travel" not in album_names(session.library), 10, what="the deletion redone")

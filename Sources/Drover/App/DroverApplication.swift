@@ -42,6 +42,15 @@ final class DroverApplication {
         quit.onActivate { [weak self] in self?.application.quit() }
         application.addAction(quit)
         application.setAccelerators(["<Control>q"], for: "app.quit")
+        // One history for every library change (GalleryController+History).
+        let undo = Action("undo")
+        undo.onActivate { [weak self] in self?.gallery?.undo() }
+        application.addAction(undo)
+        application.setAccelerators(["<Control>z"], for: "app.undo")
+        let redo = Action("redo")
+        redo.onActivate { [weak self] in self?.gallery?.redo() }
+        application.addAction(redo)
+        application.setAccelerators(["<Control><Shift>z"], for: "app.redo")
     }
 
     private func handle(_ invocation: CommandLineInvocation) -> CommandLineResult {
