@@ -7,7 +7,7 @@ set -euo pipefail
 # and the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos.
 BUILD_PACKAGES=(
   pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev
-  adwaita-icon-theme meson ninja-build desktop-file-utils appstream
+  adwaita-icon-theme meson ninja-build desktop-file-utils appstream libglib2.0-bin
   webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
 )
 # Tests: a virtual display, a session bus with the accessibility bus, pointer

@@ -28,6 +28,8 @@ final class MainWindow {
     private let content = Stack()
     /// The pages below the header bar.
     private let pages = Stack()
+    /// The sidebar beside the grid.
+    private let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
 
     init(application: Application, thumbnails: ThumbnailCache) {
         window = ApplicationWindow(application: application)
@@ -48,13 +50,14 @@ final class MainWindow {
         window.setContent(layered)
     }
 
-    /// The header bar's buttons: album actions at the start, the primary menu at the end.
+    /// The header bar's buttons: album actions at the start, the primary menu (F10) at the end.
     private func buildHeaderBar() {
         header.packStart(newAlbumButton)
         moveToButton.tooltip = "Add the selected photos to an album (inside an album: move them)"
         moveToButton.accessibleDescription = "Adds the selected photos to an album you choose; inside an album, moves them there."
         header.packStart(moveToButton)
         let menu = Menu()
+        menu.append("Keyboard Shortcuts", action: "app.shortcuts")
         menu.append("About Drover", action: "app.about")
         menuButton.setMenu(menu)
         header.packEnd(menuButton)
@@ -69,7 +72,6 @@ final class MainWindow {
         content.expandsVertically = true
         toast.overlay.setChild(content)
 
-        let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
         paned.setStartChild(sidebar.root, resizes: false, shrinks: false)
         paned.setEndChild(toast.overlay, resizes: true, shrinks: false)
         paned.position = 220
@@ -89,6 +91,12 @@ final class MainWindow {
     }
     func showPage(_ name: String) { pages.visibleChildName = name }
     func removePage(_ name: String) { pages.removeChild(named: name) }
+
+    /// The albums sidebar's width, in pixels.
+    var sidebarWidth: Int32 {
+        get { paned.position }
+        set { paned.position = newValue }
+    }
 
     /// Tells assistive technology what just happened. GTK 4.14 has an announce
     /// call; before it, the message becomes the focused widget's description,
