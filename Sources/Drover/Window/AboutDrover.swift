@@ -27,7 +27,7 @@ enum AboutDrover {
         let about = AboutWindow()
         about.applicationName = "Drover"
         about.applicationIcon = DroverApplication.id
-        about.version = "0.1.0"
+        about.version = DroverVersion.number
         about.developerName = "The Drover authors"
         about.comments = "A photo gallery with drag and drop done well."
         about.licenseType = GTK_LICENSE_GPL_3_0
