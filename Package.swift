@@ -22,13 +22,15 @@ let package = Package(
     targets: [
         // C libraries, found through pkg-config and provided by Debian packages.
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        // libadwaita 1.2: GNOME's application, window, header bar, toasts, status pages, About.
+        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
         .systemLibrary(name: "CPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // C glue Swift cannot express: the libdispatch main-queue GSource.
         .target(name: "CDrover", dependencies: ["CGtk"]),
 
-        .target(name: "GtkKit", dependencies: ["CGtk", "CDrover"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CAdwaita", "CDrover"]),
         // The one change vocabulary (ChangeStep): GalleryKit emits it, DragKit's placeholder
         // collection translates it, the grid applies it. Its own module, as neither of the
         // two may import the other.
@@ -37,6 +39,8 @@ let package = Package(
         // and the library both read, in a module of its own for the same reason.
         .target(name: "FileTypes"),
         .target(name: "DragKit", dependencies: ["ChangeKit", "FileTypes"]),
+        // The history behind Ctrl+Z, Ctrl+Shift+Z and a toast's Undo: pure Swift, no GTK.
+        .target(name: "UndoKit"),
         .target(name: "GalleryKit", dependencies: [
             "ChangeKit",
             "FileTypes",
@@ -45,11 +49,12 @@ let package = Package(
             "CExif",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .executableTarget(name: "Drover", dependencies: ["GtkKit", "ChangeKit", "DragKit", "GalleryKit", "CGtk"]),
+        .executableTarget(name: "Drover", dependencies: ["GtkKit", "ChangeKit", "DragKit", "GalleryKit", "UndoKit", "CGtk"]),
         .executableTarget(name: "DroverDecode", dependencies: ["GalleryKit"]),
         .executableTarget(name: "DragKitBenchmark", dependencies: ["ChangeKit", "DragKit"]),
 
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+        .testTarget(name: "UndoKitTests", dependencies: ["UndoKit"]),
         .testTarget(name: "DragKitTests", dependencies: [
             "ChangeKit",
             "DragKit",

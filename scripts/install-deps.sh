@@ -3,11 +3,11 @@
 # Idempotent: packages already present are skipped, so a second run is quick.
 set -euo pipefail
 
-# Build and run: GTK 4 and the C libraries Drover binds, plus SQLite for GRDB,
+# Build and run: GTK 4, libadwaita 1.2 and the C libraries Drover binds, plus SQLite for GRDB,
 # and the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos.
 BUILD_PACKAGES=(
-  pkg-config libgtk-4-dev libzbar-dev libexif-dev libsqlite3-dev
-  adwaita-icon-theme meson ninja-build desktop-file-utils appstream
+  pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev
+  adwaita-icon-theme meson ninja-build desktop-file-utils appstream libglib2.0-bin
   webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
 )
 # Tests: a virtual display, a session bus with the accessibility bus, pointer

@@ -4,6 +4,10 @@ import GtkKit
 // `--import-only` imports without a window (for scripts and scale tests);
 // everything else runs the single-instance GTK application.
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--version") {
+    print("drover \(DroverVersion.number)")
+    exit(0)
+}
 if arguments.contains("--import-only") {
     exit(HeadlessImport.run(arguments: arguments))
 }

@@ -28,6 +28,39 @@ extension PhotoLibrary {
         return report
     }
 
+    /// Brings removed photos' files back from the freedesktop Trash into the library folder,
+    /// so that `restore(_:)` can put the photos back: the undo of a delete whose files
+    /// already went to the Trash. Files still waiting for the Trash, and photos already
+    /// back, are left alone. Returns the files that could not come back, each with why
+    /// (emptied from the Trash, say); their photos stay removed.
+    ///
+    /// - Throws: `LibraryError.storageFailed` if the database cannot be read or written.
+    public func bringBackFromTrash(_ removed: RemovedPhotos) async throws -> [TrashFailure] {
+        let location = location
+        let rows = removed.rows
+        return try await write { db in
+            var failures: [TrashFailure] = []
+            let now = Date().timeIntervalSince1970
+            for row in rows {
+                let pending = try Bool.fetchOne(db, sql: "SELECT 1 FROM pendingTrash WHERE fileName = ?", arguments: [row.fileName]) == true
+                let inUse = try Bool.fetchOne(db, sql: "SELECT 1 FROM photo WHERE fileName = ?", arguments: [row.fileName]) == true
+                guard !pending, !inUse else { continue }
+                let fileURL = location.photoURL(fileName: row.fileName)
+                switch FreedesktopTrash.restore(fileURL) {
+                case .restored:
+                    // Back to waiting, as right after the removal: restore takes it from here.
+                    try db.execute(sql: "INSERT OR REPLACE INTO pendingTrash (fileName, dateRemoved) VALUES (?, ?)",
+                                   arguments: [row.fileName, now])
+                case .notInTrash:
+                    failures.append(TrashFailure(fileURL: fileURL, reason: "it is no longer in the Trash"))
+                case .failed(let reason):
+                    failures.append(TrashFailure(fileURL: fileURL, reason: reason))
+                }
+            }
+            return failures
+        }
+    }
+
     private static func trash(_ rows: [PhotoRow], db: Database, location: LibraryLocation) throws -> TrashReport {
         var report = TrashReport()
         for row in rows {

@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 import Foundation
 
@@ -21,12 +22,13 @@ public struct CommandLineResult: Sendable {
     }
 }
 
-/// A `GtkApplication`: single instance, with command lines forwarded to the
-/// primary instance.
+/// An `AdwApplication` (a `GtkApplication` that initialises libadwaita at startup, so
+/// its widgets, style sheet and dark style work): single instance, with command lines
+/// forwarded to the primary instance.
 @MainActor
 public final class Application: Object {
     public init(id: String, flags: GApplicationFlags = G_APPLICATION_HANDLES_COMMAND_LINE) {
-        super.init(UnsafeMutableRawPointer(gtk_application_new(id, flags)), ownership: .take)
+        super.init(UnsafeMutableRawPointer(adw_application_new(id, flags)), ownership: .take)
     }
 
     public var application: UnsafeMutablePointer<GtkApplication> { pointer() }

@@ -30,6 +30,18 @@ def drover_binary() -> Path:
     return REPO / ".build" / "debug" / "drover"
 
 
+def compiled_schemas() -> Path:
+    """data/*.gschema.xml compiled into a folder for GSETTINGS_SCHEMA_DIR (once per run)."""
+    target = REPO / ".build" / "test-schemas"
+    compiled = target / "gschemas.compiled"
+    newest = max(path.stat().st_mtime for path in (REPO / "data").glob("*.gschema.xml"))
+    if not compiled.exists() or compiled.stat().st_mtime < newest:
+        target.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["glib-compile-schemas", "--strict", f"--targetdir={target}", str(REPO / "data")],
+                       check=True, timeout=60)
+    return target
+
+
 def wait_for(predicate, timeout=30.0, interval=0.2, what="condition"):
     last_error = None
     deadline = time.monotonic() + timeout
@@ -91,6 +103,9 @@ class DroverSession:
             path.mkdir(parents=True, exist_ok=True)
             env[name] = str(path)
         env.update(GDK_BACKEND="x11", GSK_RENDERER="cairo", NO_AT_BRIDGE="0", GTK_A11Y="atspi")
+        # Drover's settings schema, compiled from data/ as meson's install would, and a
+        # keyfile under the session's own XDG_CONFIG_HOME (no dconf service needed).
+        env.update(GSETTINGS_SCHEMA_DIR=str(compiled_schemas()), GSETTINGS_BACKEND="keyfile")
         env.update(self.extra_env)
         return env
 

@@ -48,6 +48,36 @@ import Testing
         }
     }
 
+    @Test func undoAfterTheTrashBringsTheFilesBack() async {
+        await #expect(processExitsWith: .success) {
+            let home = try TrashTests.isolatedHome()
+            let library = try await PhotoLibrary.makeTemporary(in: home.directory)
+            let ids = try await library.importGenerated(3, named: "b", in: home.directory)
+            let before = try await library.items(in: .allPhotos)
+            let photos = try await library.photos(withIDs: [ids[0], ids[1]])
+            let contents = try photos.map { try Data(contentsOf: $0.fileURL) }
+            let removed = try await library.removeItems([.photo(ids[0]), .photo(ids[1])])
+            _ = try await library.trash(removed)
+            #expect(listing(home.trashFiles) == ["b-1.png", "b-2.png"])
+            // One of them is emptied from the Trash meanwhile: it cannot come back.
+            try FileManager.default.removeItem(at: home.trashFiles.appendingPathComponent("b-2.png"))
+
+            let failures = try await library.bringBackFromTrash(removed)
+            #expect(failures.map(\.fileURL) == [photos[1].fileURL])
+            #expect(failures.allSatisfy { $0.message.contains("b-2.png") && $0.reason.contains("no longer in the Trash") })
+            #expect(try Data(contentsOf: photos[0].fileURL) == contents[0], "the same bytes, back in place")
+            #expect(listing(home.trashFiles).isEmpty)
+            // The restored file's entry goes with it; the emptied one's stays, as it was.
+            #expect(listing(home.trashFiles.deletingLastPathComponent().appendingPathComponent("info")) == ["b-2.png.trashinfo"])
+            try await library.restore(removed)
+            #expect(try await library.items(in: .allPhotos).map(\.id) == before.map(\.id).filter { $0 != .photo(ids[1]) })
+            #expect(try await TrashTests.pending(library).isEmpty)
+
+            // Asked again, nothing moves: the photo is back, and the other is gone for good.
+            #expect(try await library.bringBackFromTrash(removed).map(\.fileURL) == [photos[1].fileURL])
+        }
+    }
+
     @Test func undoBeforeTheTrashKeepsTheFilesInPlace() async {
         await #expect(processExitsWith: .success) {
             let home = try TrashTests.isolatedHome()

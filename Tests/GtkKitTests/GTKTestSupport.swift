@@ -33,6 +33,7 @@ enum GTKTest {
         if initialized == nil {
             GLibLog.install()
             initialized = gtk_init_check() != 0
+            if initialized == true { Adwaita.initialize() }
         }
         guard initialized == true else {
             throw XCTSkip("GTK tests skipped: gtk_init_check() failed (no display). "

@@ -58,24 +58,29 @@ final class WidgetTests: GTKTestCase {
         }
     }
 
-    func testAboutDialogPropertiesReadBack() {
+    func testAboutWindowPropertiesReadBack() {
         onMain {
-            let dialog = AboutDialog()
-            defer { dialog.destroy() }
-            dialog.programName = "Drover"
-            dialog.version = "0.1.0"
-            dialog.comments = "Comments"
-            dialog.logoIconName = "image-x-generic"
-            dialog.website = "https://drover.example"
-            dialog.licenseType = GTK_LICENSE_GPL_3_0
-            dialog.addCreditSection("Place names", people: ["GeoNames", "Someone else"])
-            XCTAssertEqual(dialog.programName, "Drover")
-            XCTAssertEqual(dialog.version, "0.1.0")
-            XCTAssertEqual(dialog.comments, "Comments")
-            XCTAssertEqual(dialog.logoIconName, "image-x-generic")
-            XCTAssertEqual(dialog.website, "https://drover.example")
-            XCTAssertEqual(dialog.licenseType, GTK_LICENSE_GPL_3_0)
-            XCTAssertEqual(dialog.typeName, "GtkAboutDialog")
+            let about = AboutWindow()
+            defer { about.destroy() }
+            about.applicationName = "Drover"
+            about.version = "0.1.0"
+            about.comments = "Comments"
+            about.applicationIcon = "image-x-generic"
+            about.website = "https://drover.example"
+            about.issueURL = "https://drover.example/issues"
+            about.licenseType = GTK_LICENSE_GPL_3_0
+            about.developers = ["Ada", "Grace"]
+            about.addCreditSection("Place names", people: ["GeoNames", "Someone else"])
+            about.addLegalSection("Places", copyright: "GeoNames", licenseType: GTK_LICENSE_CUSTOM, license: "CC BY 4.0")
+            XCTAssertEqual(about.applicationName, "Drover")
+            XCTAssertEqual(about.version, "0.1.0")
+            XCTAssertEqual(about.comments, "Comments")
+            XCTAssertEqual(about.applicationIcon, "image-x-generic")
+            XCTAssertEqual(about.website, "https://drover.example")
+            XCTAssertEqual(about.issueURL, "https://drover.example/issues")
+            XCTAssertEqual(about.licenseType, GTK_LICENSE_GPL_3_0)
+            XCTAssertEqual(about.developers, ["Ada", "Grace"])
+            XCTAssertEqual(about.typeName, "AdwAboutWindow")
         }
     }
 

@@ -16,6 +16,8 @@ final class DroverApplication {
     private var gallery: GalleryController?
     private var importer: DropImporter?
     private var dragAndDrop: WindowDragAndDrop?
+    /// The window's size, sidebar and open album, kept between starts.
+    private lazy var memory = WindowMemory()
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
     private lazy var thumbnails = ThumbnailCache { url in
@@ -39,9 +41,30 @@ final class DroverApplication {
         about.onActivate { [weak self] in self?.showAbout() }
         application.addAction(about)
         let quit = Action("quit")
-        quit.onActivate { [weak self] in self?.application.quit() }
+        quit.onActivate { [weak self] in
+            self?.saveWindowState()
+            self?.application.quit()
+        }
         application.addAction(quit)
         application.setAccelerators(["<Control>q"], for: "app.quit")
+        application.setAccelerators(["<Control>w"], for: "window.close")
+        let shortcuts = Action("shortcuts")
+        shortcuts.onActivate { [weak self] in ShortcutsHelp.show(parent: self?.mainWindow?.window) }
+        application.addAction(shortcuts)
+        application.setAccelerators(["<Control>question"], for: "app.shortcuts")
+        let primaryMenu = Action("primary-menu")
+        primaryMenu.onActivate { [weak self] in self?.mainWindow?.menuButton.popup() }
+        application.addAction(primaryMenu)
+        application.setAccelerators(["F10"], for: "app.primary-menu")
+        // One history for every library change (GalleryController+History).
+        let undo = Action("undo")
+        undo.onActivate { [weak self] in self?.gallery?.undo() }
+        application.addAction(undo)
+        application.setAccelerators(["<Control>z"], for: "app.undo")
+        let redo = Action("redo")
+        redo.onActivate { [weak self] in self?.gallery?.redo() }
+        application.addAction(redo)
+        application.setAccelerators(["<Control><Shift>z"], for: "app.redo")
     }
 
     private func handle(_ invocation: CommandLineInvocation) -> CommandLineResult {
@@ -91,6 +114,11 @@ final class DroverApplication {
     private func makeWindow() -> MainWindow {
         let window = MainWindow(application: application, thumbnails: thumbnails)
         mainWindow = window
+        memory.restore(window)
+        window.window.onCloseRequest { [weak self] in
+            self?.saveWindowState()
+            return false
+        }
         window.window.present()
         return window
     }
@@ -101,6 +129,9 @@ final class DroverApplication {
         let dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
         self.dragAndDrop = dragAndDrop
         await gallery.start()
+        if let album = memory.openAlbum, gallery.albums.contains(where: { String($0.id.rawValue) == album }) {
+            window.sidebar.select(.album(id: album))
+        }
         // Files named on the command line take the same path as a drop of them, at
         // the end of the grid: so only once the grid holds the collection.
         let importer = dragAndDrop.importer
@@ -200,6 +231,14 @@ final class DroverApplication {
             self?.benchmark = benchmark
             benchmark.run { self?.application.quit() }
         }
+    }
+
+    /// Keeps the main window's size, sidebar and open album for the next start.
+    private func saveWindowState() {
+        guard let window = mainWindow else { return }
+        var album: String?
+        if case .album(let id) = gallery?.scope { album = String(id.rawValue) }
+        memory.save(window, openAlbum: album)
     }
 
     private func showAbout() {

@@ -73,9 +73,11 @@ final class PhotoTile {
         dwellRing.verticalAlignment = GTK_ALIGN_CENTER
         dwellRing.canTarget = false
         dwellRing.isVisible = false
+        dwellRing.addCSSClass("dwell-ring")
         dwellRing.setDraw { [weak self] cairo, width, height in
             guard let self else { return }
-            PhotoTile.drawRing(cairo, width: Double(width), height: Double(height), progress: self.dwellProgress)
+            PhotoTile.drawRing(cairo, width: Double(width), height: Double(height), progress: self.dwellProgress,
+                               color: self.dwellRing.styleColor)
         }
         pictureHolder.addOverlay(dwellRing)
 
@@ -163,13 +165,16 @@ final class PhotoTile {
         dwellRing.queueDraw()
     }
 
-    private static func drawRing(_ cairo: CairoContext, width: Double, height: Double, progress: Double) {
+    /// The ring is drawn on the photo, so its track is a shadow (as an OSD's is, in both
+    /// styles) and its progress the style's accent colour (`.dwell-ring` in style.css).
+    private static func drawRing(_ cairo: CairoContext, width: Double, height: Double, progress: Double,
+                                 color: (red: Double, green: Double, blue: Double, alpha: Double)) {
         let radius = min(width, height) / 2 - 5
         cairo.setLineWidth(6)
         cairo.setSource(red: 0, green: 0, blue: 0, alpha: 0.35)
         cairo.arc(centreX: width / 2, centreY: height / 2, radius: radius, from: 0, to: 2 * .pi)
         cairo.stroke()
-        cairo.setSource(red: 0.21, green: 0.52, blue: 0.89)
+        cairo.setSource(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
         cairo.arc(centreX: width / 2, centreY: height / 2, radius: radius, from: -.pi / 2, to: -.pi / 2 + 2 * .pi * progress)
         cairo.stroke()
     }

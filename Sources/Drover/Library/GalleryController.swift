@@ -4,6 +4,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import UndoKit
 
 /// Connects the library to the main window: shows the selected collection,
 /// applies the library's change batches to the grid and the sidebar, and
@@ -20,6 +21,10 @@ final class GalleryController {
     /// Reads QR codes and locations of new photos in the background.
     private(set) lazy var scanner = BackgroundScanner(library: library, placesData: DataFiles.places)
     private var albumsToken: ObservationToken?
+    /// Every change the user made, for Ctrl+Z, Ctrl+Shift+Z and toasts' Undo.
+    let history = UndoHistory()
+    /// See `resolve(_:)`.
+    var albumAliases: [AlbumID: AlbumID] = [:]
 
     init(library: PhotoLibrary, window: MainWindow) {
         self.library = library
@@ -118,7 +123,11 @@ final class GalleryController {
         let index = model.itemIndex(forFinalIndex: finalIndex, moving: selection)
         let scope = self.scope
         Task {
-            do { try await library.moveItems(tiles, to: max(0, index), in: scope) } catch {
+            do {
+                let before = try await library.items(in: scope).map(\.id)
+                try await library.moveItems(tiles, to: max(0, index), in: scope)
+                recordMove(tiles, to: max(0, index), in: scope, before: before)
+            } catch {
                 window.toast.show("Could not move the photos: \(Self.describe(error))")
             }
         }
@@ -134,10 +143,14 @@ final class GalleryController {
         case .allPhotos:
             Task {
                 do {
-                    let removed = try await library.removeItems(tiles.map(\.id))
+                    let ids = tiles.map(\.id)
+                    let removal = Removal(try await library.removeItems(ids))
+                    let entry = recordDeletion(ids, count: count, removal: removal)
                     window.toast.show("Deleted \(noun).", actionLabel: "Undo", action: { [weak self] in
-                        self?.undoDelete(removed, noun: noun)
-                    }, whenIgnored: { [weak self] in self?.trash(removed) })
+                        self?.undoFromToast(entry, announcing: "Restored \(noun).") {
+                            try await self?.restoreDeleted(removal.removed)
+                        }
+                    }, whenIgnored: { [weak self] in self?.trash(removal.removed) })
                 } catch {
                     window.toast.show("Could not delete: \(Self.describe(error))")
                 }
@@ -150,13 +163,13 @@ final class GalleryController {
             Task {
                 do {
                     try await library.removePhotos(photos, fromAlbum: album)
+                    let entry = recordAlbumRemoval(Array(zip(photos, positions)), from: album)
                     window.toast.show("Removed \(noun) from \u{201C}\(name)\u{201D}.", actionLabel: "Undo", action: { [weak self] in
                         guard let self else { return }
-                        Task {
+                        self.undoFromToast(entry, announcing: "Restored \(noun) to \(name).") {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
-                                try? await self.library.addPhotos([photo], toAlbum: album, at: position)
+                                try await self.library.addPhotos([photo], toAlbum: self.resolve(album), at: position)
                             }
-                            self.window.announce("Restored \(noun) to \(name).")
                         }
                     })
                 } catch {
@@ -166,18 +179,23 @@ final class GalleryController {
         }
     }
 
-    private func undoDelete(_ removed: RemovedPhotos, noun: String) {
+    /// A toast's Undo: the history's undo while its change is the latest; otherwise
+    /// (something newer happened since) `fallback`, the change's own undo, out of order.
+    private func undoFromToast(_ entry: Int, announcing message: String, fallback: @escaping @MainActor () async throws -> Void) {
         Task {
             do {
-                try await library.restore(removed)
-                window.announce("Restored \(noun).")
+                if try await !history.undo(entry: entry) {
+                    history.forget(entry)
+                    try await fallback()
+                }
+                window.announce(message)
             } catch {
                 window.toast.show("Could not restore: \(Self.describe(error))")
             }
         }
     }
 
-    private func trash(_ removed: RemovedPhotos) {
+    func trash(_ removed: RemovedPhotos) {
         Task {
             do {
                 let report = try await library.trash(removed)
@@ -196,11 +214,17 @@ final class GalleryController {
         let noun = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
         Task {
             do {
+                let present = Set(try await albumPhotos(album))
+                let added = photos.filter { !present.contains($0) }
                 if case .album(let origin) = source, origin != album {
+                    let order = try await albumPhotos(origin)
+                    let positions = photos.compactMap { photo in order.firstIndex(of: photo).map { (photo, $0) } }
                     try await library.movePhotos(photos, from: origin, to: album)
+                    recordAlbumAdd(added, all: photos, to: album, from: (origin, positions))
                     window.announce("Moved \(noun) to \(name).")
                 } else {
                     try await library.addPhotos(photos, toAlbum: album)
+                    if !added.isEmpty { recordAlbumAdd(added, all: photos, to: album, from: nil) }
                     window.announce("Added \(noun) to \(name).")
                 }
             } catch {
@@ -211,7 +235,11 @@ final class GalleryController {
 
     func moveAlbum(_ album: AlbumID, to index: Int) {
         Task {
-            do { try await library.moveAlbum(album, to: index) } catch {
+            do {
+                let old = albums.firstIndex { $0.id == album }
+                try await library.moveAlbum(album, to: index)
+                if let old { recordAlbumMove(album, from: old, to: index) }
+            } catch {
                 window.toast.show("Could not move the album: \(Self.describe(error))")
             }
         }
@@ -245,6 +273,7 @@ final class GalleryController {
             Task {
                 do {
                     let id = try await self.library.createAlbum(named: name)
+                    self.recordAlbumCreation(id, name: name)
                     await self.library.waitForObservers()
                     self.window.sidebar.select(.album(id: String(id.rawValue)))
                 } catch {
@@ -258,18 +287,41 @@ final class GalleryController {
         window.renamePrompt.ask(from: window.sidebar.list, initial: album.name) { [weak self] name in
             guard let self, let id = Int64(album.id) else { return }
             Task {
-                do { try await self.library.renameAlbum(AlbumID(rawValue: id), to: name) } catch {
+                do {
+                    try await self.library.renameAlbum(AlbumID(rawValue: id), to: name)
+                    self.recordAlbumRename(AlbumID(rawValue: id), from: album.name, to: name)
+                } catch {
                     self.window.toast.show("Could not rename the album: \(Self.describe(error))")
                 }
             }
         }
     }
 
+    /// Deletes an album, after asking when it holds photos: its photos stay in All
+    /// Photos, but the album's choice and order of them go.
     private func deleteAlbum(_ album: AlbumSidebar.AlbumRow) {
+        guard album.count > 0 else { return reallyDeleteAlbum(album) }
+        let noun = album.count == 1 ? "Its photo stays" : "Its \(album.count) photos stay"
+        let dialog = MessageDialog(parent: window.window, heading: "Delete \u{201C}\(album.name)\u{201D}?",
+                                   body: "\(noun) in All Photos; the album and its order are removed.")
+        dialog.addResponse("cancel", label: "_Cancel")
+        dialog.addResponse("delete", label: "_Delete Album", appearance: .destructive)
+        dialog.setResponses(default: "cancel", close: "cancel")
+        dialog.onResponse { [weak self] response in
+            if response == "delete" { self?.reallyDeleteAlbum(album) }
+        }
+        dialog.present()
+    }
+
+    private func reallyDeleteAlbum(_ album: AlbumSidebar.AlbumRow) {
         guard let id = Int64(album.id) else { return }
         Task {
             do {
-                try await library.deleteAlbum(AlbumID(rawValue: id))
+                let albumID = AlbumID(rawValue: id)
+                let photos = try await albumPhotos(albumID)
+                let index = albums.firstIndex { $0.id == albumID } ?? albums.count
+                try await library.deleteAlbum(albumID)
+                recordAlbumDeletion(albumID, name: album.name, index: index, photos: photos)
                 window.toast.show("Deleted the album \u{201C}\(album.name)\u{201D}. Its photos are still in All Photos.")
             } catch {
                 window.toast.show("Could not delete the album: \(Self.describe(error))")

@@ -1,21 +1,49 @@
 import CGtk
 import GtkKit
 
-/// Drover's About window, with credits for the data Drover ships.
+/// Drover's About window (libadwaita's), with credits for the data Drover ships: the
+/// GeoNames places and the sample photos, each under its own licence (see
+/// data/places/ATTRIBUTION.md and data/samples/LICENSES.md).
 @MainActor
 enum AboutDrover {
+    static let issueURL = "https://drover.example/issues"
+
+    /// The sample photos' authors and licences, as data/samples/LICENSES.md lists them.
+    static let photoCredits: [(author: String, photos: String, license: String)] = [
+        ("Ian Hex", "Rowing boats at dusk", "LGPL-3.0"),
+        ("Dmitri Popov", "Colourful cups", "LGPL-3.0"),
+        ("Stefan van der Walt", "Chelsea the cat", "CC0-1.0"),
+        ("Rachel Michetti, courtesy of Pikolo Espresso Bar", "Espresso at Pikolo", "CC0-1.0"),
+        ("NASA", "Astronaut Eileen Collins", "public domain"),
+        ("SpaceX", "Falcon 9 on the launch pad", "public domain"),
+        ("Sander Klootwijk", "Bridge cables over the estuary", "CC BY-SA 4.0"),
+        ("Clemens Engelhardt", "Dandelions at sunset", "CC0-1.0"),
+        ("Trevor \u{201C}Freespace\u{201D}", "Fig in an orange bowl", "CC BY 4.0"),
+        ("Lukas Baubkus", "Nuthatch on a tree", "CC BY-SA 3.0"),
+        ("Aitzol Berasategi", "Picos de Europa trail, Two spaniels at the door", "CC BY 4.0"),
+    ]
+
     static func show(parent: Window?) {
-        let dialog = AboutDialog()
-        dialog.programName = "Drover"
-        dialog.version = "0.1.0"
-        dialog.comments = "A photo gallery with drag and drop done well."
-        dialog.logoIconName = DroverApplication.id
-        dialog.licenseType = GTK_LICENSE_GPL_3_0
-        dialog.website = "https://drover.example"
+        let about = AboutWindow()
+        about.applicationName = "Drover"
+        about.applicationIcon = DroverApplication.id
+        about.version = DroverVersion.number
+        about.developerName = "The Drover authors"
+        about.comments = "A photo gallery with drag and drop done well."
+        about.licenseType = GTK_LICENSE_GPL_3_0
+        about.website = "https://drover.example"
+        about.issueURL = issueURL
+        about.developers = ["The Drover authors"]
         // Place names come from GeoNames (CC BY 4.0), which asks for this credit.
-        dialog.addCreditSection("Place names", people: ["GeoNames (geonames.org), CC BY 4.0"])
-        dialog.addCreditSection("Sample photos", people: ["Listed with their licences in samples/LICENSES.md"])
-        dialog.setTransientFor(parent)
-        dialog.present()
+        about.addCreditSection("Place names", people: ["GeoNames https://www.geonames.org/"])
+        about.addCreditSection("Sample photos", people: photoCredits.map { "\($0.author) (\($0.photos))" })
+        about.addLegalSection("Place names", copyright: "GeoNames, https://www.geonames.org/",
+                              licenseType: GTK_LICENSE_CUSTOM,
+                              license: "Derived from the GeoNames \u{201C}cities1000\u{201D} extract, under the Creative Commons Attribution 4.0 licence (CC BY 4.0): https://creativecommons.org/licenses/by/4.0/")
+        about.addLegalSection("Sample photos", copyright: nil, licenseType: GTK_LICENSE_CUSTOM,
+                              license: photoCredits.map { "\($0.photos): \($0.author), \($0.license)" }.joined(separator: "\n")
+                                  + "\n\nEach photo was scaled and re-encoded; the changes are listed in samples/LICENSES.md.")
+        about.setTransientFor(parent)
+        about.present()
     }
 }

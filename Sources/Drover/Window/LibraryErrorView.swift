@@ -17,14 +17,6 @@ enum LibraryErrorView {
     static func show(_ error: any Error, directory: URL, in window: MainWindow, choose: @escaping (Choice) -> Void) {
         let fresh = LibraryLocation.suggestedFreshDirectory(near: directory)
         let libraryError = error as? LibraryError
-        let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 14)
-        box.addCSSClass("library-error")
-        box.verticalAlignment = GTK_ALIGN_CENTER
-        box.horizontalAlignment = GTK_ALIGN_CENTER
-        box.setMargins(36)
-        let icon = Image(iconName: "dialog-warning-symbolic", pixelSize: 64)
-        let title = Label(libraryError?.isInUse == true ? "The Library Is in Use" : "The Library Could Not Be Opened")
-        title.addCSSClass("title-1")
         var text = GalleryController.describe(error)
         if libraryError?.canRebuild == true {
             text += "\n\nRebuild Library keeps the damaged folder as it is, under a new name, and makes a new library from its photos (albums and the order cannot be recovered)."
@@ -32,19 +24,16 @@ enum LibraryErrorView {
         if libraryError?.isInUse != true {
             text += "\n\nYou can open a fresh library in \(fresh.path) instead, and keep the old one as it is for later."
         }
-        let detail = Label(text)
-        detail.setWraps(true)
-        detail.setJustification(GTK_JUSTIFY_CENTER)
-        detail.setSizeRequest(width: 460)
-        box.append(icon)
-        box.append(title)
-        box.append(detail)
+        let page = StatusPage(iconName: "dialog-warning-symbolic",
+                              title: libraryError?.isInUse == true ? "The Library Is in Use" : "The Library Could Not Be Opened",
+                              description: text)
 
         let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         buttons.horizontalAlignment = GTK_ALIGN_CENTER
         var first: Button?
         func add(_ label: String, _ choice: Choice) {
             let button = Button(label: label)
+            button.addCSSClass("pill")
             button.onClicked { choose(choice) }
             if first == nil { button.addCSSClass("suggested-action"); first = button }
             buttons.append(button)
@@ -52,8 +41,11 @@ enum LibraryErrorView {
         if libraryError?.isInUse == true { add("Try Again", .tryAgain) }
         if libraryError?.canRebuild == true { add("Rebuild Library", .rebuild) }
         if libraryError?.isInUse != true { add("Use a Fresh Library", .useFresh(fresh)) }
-        box.append(buttons)
-        window.window.setChild(box)
+        page.setChild(buttons)
+        window.addPage(page, name: "error")
+        window.showPage("error")
+        // The gallery was never filled: take it away, so nothing finds it behind the error.
+        window.removePage("library")
         window.newAlbumButton.isVisible = false
         window.moveToButton.isVisible = false
         window.window.title = "Drover — Library Error"

@@ -3,62 +3,99 @@ import GtkKit
 
 /// The main window: header bar, albums sidebar, the photo grid (or the empty
 /// state), toasts, and the delete zone along the bottom.
+///
+/// Below the header bar the window shows one page at a time, by name: "library" (the
+/// sidebar and grid) or "error" (the library could not be opened). Other views join with
+/// `addPage(_:name:)`, and header-bar buttons are all placed by `buildHeaderBar`.
 @MainActor
 final class MainWindow {
     let window: ApplicationWindow
     let header = HeaderBar()
     let sidebar = AlbumSidebar()
     let grid: PhotoGrid
-    let emptyState = EmptyState()
+    let emptyState = StatusPage(iconName: "image-x-generic-symbolic")
     let deleteZone = DeleteZone()
-    let toast = Toast()
+    let toast = Toasts()
     let animations = AnimationLayer()
     let newAlbumButton = Button(iconName: "list-add-symbolic", accessibleLabel: "New Album")
     /// The single-pointer path to what dropping on an album does: pick photos,
     /// then this button, then the album.
     let moveToButton = Button(label: "Move to…")
+    let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu")
     let albumPrompt = NamePrompt(confirmLabel: "Create Album")
     let renamePrompt = NamePrompt(confirmLabel: "Rename")
+    /// The grid or the empty state, inside the library page.
     private let content = Stack()
+    /// The pages below the header bar.
+    private let pages = Stack()
+    /// The sidebar beside the grid.
+    private let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
 
     init(application: Application, thumbnails: ThumbnailCache) {
         window = ApplicationWindow(application: application)
         grid = PhotoGrid(thumbnails: thumbnails)
         window.title = "Drover"
         window.setDefaultSize(width: 1100, height: 760)
-        window.setTitlebar(header)
-        header.packStart(newAlbumButton)
-        moveToButton.tooltip = "Add the selected photos to an album (inside an album: move them)"
-        moveToButton.accessibleDescription = "Adds the selected photos to an album you choose; inside an album, moves them there."
-        header.packStart(moveToButton)
-        let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu")
-        let menu = Menu()
-        menu.append("About Drover", action: "app.about")
-        menuButton.setMenu(menu)
-        header.packEnd(menuButton)
-
-        content.add(grid.scrolledWindow, name: "grid")
-        content.add(emptyState.root, name: "empty")
-        content.expandsHorizontally = true
-        content.expandsVertically = true
-        let contentOverlay = Overlay()
-        contentOverlay.setChild(content)
-        contentOverlay.addOverlay(toast.root)
-
-        let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
-        paned.setStartChild(sidebar.root, resizes: false, shrinks: false)
-        paned.setEndChild(contentOverlay, resizes: true, shrinks: false)
-        paned.position = 220
-        paned.expandsVertically = true
+        buildHeaderBar()
+        addPage(buildLibraryPage(), name: "library")
+        pages.expandsVertically = true
 
         let main = Box(GTK_ORIENTATION_VERTICAL)
-        main.append(paned)
-        main.append(deleteZone.root)
+        main.append(header)
+        main.append(pages)
         // Animations fly over everything (from the grid into the delete zone).
         let layered = Overlay()
         layered.setChild(main)
         layered.addOverlay(animations.canvas)
-        window.setChild(layered)
+        window.setContent(layered)
+    }
+
+    /// The header bar's buttons: album actions at the start, the primary menu (F10) at the end.
+    private func buildHeaderBar() {
+        header.packStart(newAlbumButton)
+        moveToButton.tooltip = "Add the selected photos to an album (inside an album: move them)"
+        moveToButton.accessibleDescription = "Adds the selected photos to an album you choose; inside an album, moves them there."
+        header.packStart(moveToButton)
+        let menu = Menu()
+        menu.append("Keyboard Shortcuts", action: "app.shortcuts")
+        menu.append("About Drover", action: "app.about")
+        menuButton.setMenu(menu)
+        header.packEnd(menuButton)
+    }
+
+    /// The sidebar beside the grid (or empty state), toasts over the grid, and the
+    /// delete zone along the bottom.
+    private func buildLibraryPage() -> Widget {
+        content.add(grid.scrolledWindow, name: "grid")
+        content.add(emptyState, name: "empty")
+        content.expandsHorizontally = true
+        content.expandsVertically = true
+        toast.overlay.setChild(content)
+
+        paned.setStartChild(sidebar.root, resizes: false, shrinks: false)
+        paned.setEndChild(toast.overlay, resizes: true, shrinks: false)
+        paned.position = 220
+        paned.expandsVertically = true
+
+        let library = Box(GTK_ORIENTATION_VERTICAL)
+        library.append(paned)
+        library.append(deleteZone.root)
+        return library
+    }
+
+    /// Adds a page below the header bar (replacing one of the same name), shown with
+    /// `showPage(_:)`.
+    func addPage(_ page: Widget, name: String) {
+        pages.removeChild(named: name)
+        pages.add(page, name: name)
+    }
+    func showPage(_ name: String) { pages.visibleChildName = name }
+    func removePage(_ name: String) { pages.removeChild(named: name) }
+
+    /// The albums sidebar's width, in pixels.
+    var sidebarWidth: Int32 {
+        get { paned.position }
+        set { paned.position = newValue }
     }
 
     /// Tells assistive technology what just happened. GTK 4.14 has an announce
@@ -74,10 +111,11 @@ final class MainWindow {
         content.visibleChildName = empty ? "empty" : "grid"
         guard empty else { return }
         if let albumName {
-            emptyState.show(title: "\u{201C}\(albumName)\u{201D} Is Empty",
-                            hint: "Drag photos onto the album in the sidebar, or drop them here.")
+            emptyState.title = "\u{201C}\(albumName)\u{201D} Is Empty"
+            emptyState.pageDescription = "Drag photos onto the album in the sidebar, or drop them here."
         } else {
-            emptyState.show(title: "No Photos", hint: "Drag photos here from the file manager, or paste them.")
+            emptyState.title = "No Photos"
+            emptyState.pageDescription = "Drag photos here from the file manager, or paste them."
         }
     }
 }

@@ -42,4 +42,6 @@ public final class MenuButton: Widget {
     }
     public func setPopover(_ popover: Popover) { gtk_menu_button_set_popover(OpaquePointer(rawPointer), popover.widget) }
     public func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(OpaquePointer(rawPointer), menu.model) }
+    /// Opens its menu, as a click would (F10 for the primary menu).
+    public func popup() { gtk_menu_button_popup(OpaquePointer(rawPointer)) }
 }

@@ -35,6 +35,10 @@ public final class Stack: Widget {
     public init() { super.init(gtk_stack_new()) }
     private var stack: OpaquePointer { OpaquePointer(rawPointer) }
     public func add(_ child: Widget, name: String) { gtk_stack_add_named(stack, child.widget, name) }
+    /// Removes the child called `name`, if there is one.
+    public func removeChild(named name: String) {
+        if let child = gtk_stack_get_child_by_name(stack, name) { gtk_stack_remove(stack, child) }
+    }
     public var visibleChildName: String? {
         get { gtk_stack_get_visible_child_name(stack).map { String(cString: $0) } }
         set { if let newValue { gtk_stack_set_visible_child_name(stack, newValue) } }
@@ -63,20 +67,5 @@ public final class Paned: Widget {
     public var position: Int32 {
         get { gtk_paned_get_position(paned) }
         set { gtk_paned_set_position(paned, newValue) }
-    }
-}
-
-/// A `GtkRevealer`, for toasts and other slide-in strips.
-@MainActor
-public final class Revealer: Widget {
-    public init(transition: GtkRevealerTransitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP) {
-        super.init(gtk_revealer_new())
-        gtk_revealer_set_transition_type(revealer, transition)
-    }
-    private var revealer: OpaquePointer { OpaquePointer(rawPointer) }
-    public func setChild(_ child: Widget?) { gtk_revealer_set_child(revealer, child?.widget) }
-    public var revealsChild: Bool {
-        get { gtk_revealer_get_reveal_child(revealer) != 0 }
-        set { gtk_revealer_set_reveal_child(revealer, newValue ? 1 : 0) }
     }
 }

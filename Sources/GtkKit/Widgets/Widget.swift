@@ -86,6 +86,14 @@ open class Widget: Object {
     public var width: Int32 { gtk_widget_get_width(widget) }
     public var height: Int32 { gtk_widget_get_height(widget) }
 
+    /// The widget's CSS `color` now (it follows the light or dark style), for drawing
+    /// with Cairo in the style's colours.
+    public var styleColor: (red: Double, green: Double, blue: Double, alpha: Double) {
+        var rgba = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &rgba)
+        return (Double(rgba.red), Double(rgba.green), Double(rgba.blue), Double(rgba.alpha))
+    }
+
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
     public func setCSSClass(_ name: String, _ on: Bool) { on ? addCSSClass(name) : removeCSSClass(name) }

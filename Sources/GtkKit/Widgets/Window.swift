@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 
 /// A `GtkWindow`. GTK owns the reference `gtk_window_new` returns (windows are
@@ -14,6 +15,14 @@ open class Window: Widget {
         set { gtk_window_set_title(window, newValue) }
     }
     public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    /// The size the window has when not maximised (GTK 4 keeps it as the user resizes).
+    public var defaultSize: (width: Int32, height: Int32) {
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return (width, height)
+    }
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    public func maximize() { gtk_window_maximize(window) }
     public func setChild(_ child: Widget?) { gtk_window_set_child(window, child?.widget) }
     public func setTitlebar(_ titlebar: Widget?) { gtk_window_set_titlebar(window, titlebar?.widget) }
     public func setTransientFor(_ parent: Window?) { gtk_window_set_transient_for(window, parent?.window) }
@@ -43,22 +52,4 @@ open class Window: Widget {
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
         connectSignal("close-request", trampoline: gcallback(boolTrampoline), body: handler as BoolHandler)
     }
-}
-
-/// A `GtkApplicationWindow`.
-@MainActor
-public final class ApplicationWindow: Window {
-    public init(application: Application) {
-        super.init(borrowing: gtk_application_window_new(application.application))
-    }
-}
-
-/// A `GtkHeaderBar`.
-@MainActor
-public final class HeaderBar: Widget {
-    public init() { super.init(gtk_header_bar_new()) }
-    private var bar: OpaquePointer { OpaquePointer(rawPointer) }
-    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bar, child.widget) }
-    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bar, child.widget) }
-    public func setTitleWidget(_ child: Widget?) { gtk_header_bar_set_title_widget(bar, child?.widget) }
 }

@@ -1,0 +1,14 @@
+// libadwaita 1.2 (Debian 12) for Swift: GNOME's application, window, header bar, toasts,
+// status pages, About window, message dialogs and style manager. Anything newer than 1.2
+// (AdwNavigationSplitView, AdwToolbarView, AdwBreakpoint, AdwDialog) is guarded by
+// ADW_CHECK_VERSION, as GTK's newer calls are in CGtk.
+#include <adwaita.h>
+
+// adw_message_dialog_new takes a printf format for its body; this sets plain text.
+static inline GtkWidget *drover_message_dialog_new(GtkWindow *parent, const char *heading, const char *body) {
+    GtkWidget *dialog = adw_message_dialog_new(parent, heading, NULL);
+    adw_message_dialog_set_body(ADW_MESSAGE_DIALOG(dialog), body);
+    return dialog;
+}
+
+static inline gboolean drover_is_button(gpointer instance) { return GTK_IS_BUTTON(instance); }

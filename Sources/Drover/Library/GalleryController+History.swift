@@ -1,0 +1,170 @@
+import Foundation
+import GalleryKit
+import UndoKit
+
+/// How each library change a user makes is recorded in the undo history (Ctrl+Z,
+/// Ctrl+Shift+Z, a toast's Undo): what it was before, and how to go back and forth.
+/// Every step reads the library state it needs before the change is made.
+extension GalleryController {
+    /// Album ids a redo re-created under a new id: later steps still name the old one.
+    func resolve(_ album: AlbumID) -> AlbumID {
+        var id = album
+        while let newer = albumAliases[id] { id = newer }
+        return id
+    }
+
+    static func photosNoun(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+
+    /// The photo ids of the album, in album order.
+    func albumPhotos(_ album: AlbumID) async throws -> [PhotoID] {
+        try await library.items(in: .album(album)).flatMap { $0.members.map(\.photoID) }
+    }
+
+    /// A reorder: `tiles` went to library index `index` of `scope`; `before` is the order
+    /// before it. Undo puts each back at its old index, lowest first.
+    func recordMove(_ tiles: [GalleryItem.ID], to index: Int, in scope: CollectionScope, before: [GalleryItem.ID]) {
+        let old = tiles.compactMap { id in before.firstIndex(of: id).map { (id, $0) } }.sorted { $0.1 < $1.1 }
+        let library = library
+        history.record("Move \(Self.photosNoun(tiles.count))", undo: {
+            for (id, position) in old { try await library.moveItems([id], to: position, in: scope) }
+        }, redo: {
+            try await library.moveItems(tiles, to: index, in: scope)
+        })
+    }
+
+    /// Photos added to `album` (only those not there before), or moved there from `origin`
+    /// (their old album positions given).
+    func recordAlbumAdd(_ added: [PhotoID], all photos: [PhotoID], to album: AlbumID,
+                        from origin: (album: AlbumID, positions: [(PhotoID, Int)])?) {
+        let name = origin == nil ? "Add \(Self.photosNoun(photos.count)) to an album"
+                                 : "Move \(Self.photosNoun(photos.count)) to another album"
+        history.record(name, undo: { [weak self] in
+            guard let self else { return }
+            try await self.library.removePhotos(added, fromAlbum: self.resolve(album))
+            if let origin {
+                for (photo, position) in origin.positions.sorted(by: { $0.1 < $1.1 }) {
+                    try await self.library.addPhotos([photo], toAlbum: self.resolve(origin.album), at: position)
+                }
+            }
+        }, redo: { [weak self] in
+            guard let self else { return }
+            if let origin {
+                try await self.library.movePhotos(photos, from: self.resolve(origin.album), to: self.resolve(album))
+            } else {
+                try await self.library.addPhotos(added, toAlbum: self.resolve(album))
+            }
+        })
+    }
+
+    /// Photos removed from an album (not the library), with their old positions.
+    @discardableResult
+    func recordAlbumRemoval(_ positions: [(PhotoID, Int)], from album: AlbumID) -> Int {
+        history.record("Remove \(Self.photosNoun(positions.count)) from an album", undo: { [weak self] in
+            guard let self else { return }
+            for (photo, position) in positions.sorted(by: { $0.1 < $1.1 }) {
+                try await self.library.addPhotos([photo], toAlbum: self.resolve(album), at: position)
+            }
+        }, redo: { [weak self] in
+            guard let self else { return }
+            try await self.library.removePhotos(positions.map(\.0), fromAlbum: self.resolve(album))
+        })
+    }
+
+    /// Items deleted from the library. Their files wait for the Trash while the toast
+    /// offers Undo, then go there; undoing later brings them back from the Trash. A redo
+    /// sends them to the Trash at once. `removal` holds the latest removal record.
+    @discardableResult
+    func recordDeletion(_ items: [GalleryItem.ID], count: Int, removal: Removal) -> Int {
+        history.record("Delete \(Self.photosNoun(count))", undo: { [weak self] in
+            try await self?.restoreDeleted(removal.removed)
+        }, redo: { [weak self] in
+            guard let self else { return }
+            removal.removed = try await self.library.removeItems(items)
+            self.trash(removal.removed)
+        })
+    }
+
+    /// Puts deleted photos back, from the Trash if their files went there; says which
+    /// could not come back (emptied from the Trash, say).
+    func restoreDeleted(_ removed: RemovedPhotos) async throws {
+        let failures = try await library.bringBackFromTrash(removed)
+        try await library.restore(removed)
+        if !failures.isEmpty {
+            window.toast.show(failures.count == 1 ? failures[0].message
+                              : "\(failures.count) photos could not come back from the Trash: \(failures[0].reason).")
+        }
+    }
+
+    /// The latest removal record of a deletion in the history.
+    final class Removal {
+        var removed: RemovedPhotos
+        init(_ removed: RemovedPhotos) { self.removed = removed }
+    }
+
+    func recordAlbumCreation(_ album: AlbumID, name: String) {
+        history.record("Create Album", undo: { [weak self] in
+            guard let self else { return }
+            try await self.library.deleteAlbum(self.resolve(album))
+        }, redo: { [weak self] in
+            guard let self else { return }
+            let new = try await self.library.createAlbum(named: name)
+            self.albumAliases[self.resolve(album)] = new
+        })
+    }
+
+    func recordAlbumRename(_ album: AlbumID, from old: String, to new: String) {
+        history.record("Rename Album", undo: { [weak self] in
+            guard let self else { return }
+            try await self.library.renameAlbum(self.resolve(album), to: old)
+        }, redo: { [weak self] in
+            guard let self else { return }
+            try await self.library.renameAlbum(self.resolve(album), to: new)
+        })
+    }
+
+    /// A deleted album comes back as a new album (a new id, which later steps follow) with
+    /// the same name, place and photos in the same order.
+    func recordAlbumDeletion(_ album: AlbumID, name: String, index: Int, photos: [PhotoID]) {
+        history.record("Delete Album", undo: { [weak self] in
+            guard let self else { return }
+            let new = try await self.library.createAlbum(named: name, at: index)
+            if !photos.isEmpty { try await self.library.addPhotos(photos, toAlbum: new) }
+            self.albumAliases[self.resolve(album)] = new
+        }, redo: { [weak self] in
+            guard let self else { return }
+            try await self.library.deleteAlbum(self.resolve(album))
+        })
+    }
+
+    func recordAlbumMove(_ album: AlbumID, from old: Int, to index: Int) {
+        history.record("Move Album", undo: { [weak self] in
+            guard let self else { return }
+            try await self.library.moveAlbum(self.resolve(album), to: old)
+        }, redo: { [weak self] in
+            guard let self else { return }
+            try await self.library.moveAlbum(self.resolve(album), to: index)
+        })
+    }
+
+    /// Ctrl+Z: undoes the latest change and says which.
+    func undo() {
+        Task {
+            do {
+                if let name = try await history.undo() { window.announce("Undone: \(name).") }
+            } catch {
+                window.toast.show("Could not undo: \(Self.describe(error))")
+            }
+        }
+    }
+
+    /// Ctrl+Shift+Z: redoes the latest undone change and says which.
+    func redo() {
+        Task {
+            do {
+                if let name = try await history.redo() { window.announce("Redone: \(name).") }
+            } catch {
+                window.toast.show("Could not redo: \(Self.describe(error))")
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GtkKit
+
+/// The Keyboard Shortcuts window (Ctrl+?, and the primary menu): every shortcut Drover
+/// has, the keyboard drag included. Keep it in step with the README's key table.
+@MainActor
+enum ShortcutsHelp {
+    static func show(parent: Window?) {
+        let window: Window
+        do { window = try Builder.window(fromXML: xml, id: "shortcuts") } catch {
+            FileHandle.standardError.write(Data("drover: the Keyboard Shortcuts window could not be built: \(error)\n\(xml)\n".utf8))
+            return
+        }
+        window.title = "Keyboard Shortcuts"
+        window.setTransientFor(parent)
+        window.setModal(true)
+        window.present()
+    }
+
+    /// (title, accelerator) per shortcut, by group.
+    static let groups: [(title: String, shortcuts: [(String, String)])] = [
+        ("General", [
+            ("Keyboard shortcuts", "&lt;Control&gt;question"),
+            ("Main menu", "F10"),
+            ("Undo", "&lt;Control&gt;z"),
+            ("Redo", "&lt;Control&gt;&lt;Shift&gt;z"),
+            ("Close the window", "&lt;Control&gt;w"),
+            ("Quit", "&lt;Control&gt;q"),
+        ]),
+        ("Photos", [
+            ("Move between photos", "Left Right Up Down Home End Page_Up Page_Down"),
+            ("Select the focused photo", "space"),
+            ("Add or remove the focused photo", "&lt;Control&gt;space"),
+            ("Extend the selection", "&lt;Shift&gt;Left &lt;Shift&gt;Right"),
+            ("Select all", "&lt;Control&gt;a"),
+            ("Copy", "&lt;Control&gt;c"),
+            ("Cut", "&lt;Control&gt;x"),
+            ("Paste after the focused photo", "&lt;Control&gt;v"),
+            ("Move the selection earlier or later", "&lt;Alt&gt;&lt;Shift&gt;Left &lt;Alt&gt;&lt;Shift&gt;Right"),
+            ("Delete the selection", "Delete"),
+            ("The photo's menu", "Menu &lt;Shift&gt;F10"),
+        ]),
+        ("Keyboard drag", [
+            ("Pick up the selection", "&lt;Control&gt;d"),
+            ("Move the drop point", "Left Right Up Down"),
+            ("Go to the albums and the delete zone", "Tab &lt;Shift&gt;Tab"),
+            ("Drop (into an album: add)", "Return"),
+            ("Drop into an album, moving", "&lt;Shift&gt;Return"),
+            ("Cancel", "Escape"),
+        ]),
+        ("Albums", [
+            ("The album's menu (rename, delete)", "Menu &lt;Shift&gt;F10"),
+        ]),
+    ]
+
+    static var xml: String {
+        // Typed as String throughout: with GRDB in the program, an untyped interpolated
+        // literal here was taken for GRDB's SQL.
+        let body: String = groups.map { group -> String in
+            let shortcuts: String = group.shortcuts.map { title, accelerator -> String in
+                """
+                <child><object class="GtkShortcutsShortcut">
+                  <property name="title">\(title)</property>
+                  <property name="accelerator">\(accelerator)</property>
+                </object></child>
+                """
+            }.joined(separator: "\n")
+            return """
+            <child><object class="GtkShortcutsGroup">
+              <property name="title">\(group.title)</property>
+              \(shortcuts)
+            </object></child>
+            """
+        }.joined(separator: "\n")
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <interface>
+          <object class="GtkShortcutsWindow" id="shortcuts">
+            <child><object class="GtkShortcutsSection">
+              <property name="section-name">shortcuts</property>
+              <property name="title">Keyboard Shortcuts</property>
+              <property name="max-height">12</property>
+              \(body)
+            </object></child>
+          </object>
+        </interface>
+        """
+    }
+}

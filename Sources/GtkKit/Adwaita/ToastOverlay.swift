@@ -1,0 +1,72 @@
+import CAdwaita
+import CGtk
+
+/// An `AdwToastOverlay`: shows `Toast`s over its child, one at a time, queueing the rest.
+@MainActor
+public final class ToastOverlay: Widget {
+    public init() { super.init(adw_toast_overlay_new()) }
+    private var overlay: OpaquePointer { OpaquePointer(rawPointer) }
+    public func setChild(_ child: Widget?) { adw_toast_overlay_set_child(overlay, child?.widget) }
+    /// Shows `toast` (after the current one, unless that is dismissed). `closeLabel`
+    /// names its close button for assistive technology.
+    public func add(_ toast: Toast, closeLabel: String = "Dismiss") {
+        let before = gtk_widget_get_last_child(widget)
+        // adw_toast_overlay_add_toast takes the reference it is given: give it one of its own.
+        adw_toast_overlay_add_toast(overlay, OpaquePointer(g_object_ref(toast.rawPointer)))
+        // Shown now (nothing else was showing): libadwaita 1.2 put its widget last.
+        guard let shown = gtk_widget_get_last_child(widget), shown != before else { return }
+        MnemonicButtonNames.fix(under: shown)
+        nameCloseButton(in: shown, closeLabel)
+    }
+
+    /// libadwaita 1.2's close button is an icon alone, which AT-SPI reads as "GtkImage".
+    private func nameCloseButton(in toastWidget: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+        var child = gtk_widget_get_first_child(toastWidget)
+        while let current = child {
+            if drover_is_button(current) != 0, gtk_button_get_icon_name(MnemonicButtonNames.buttonPointer(current)) != nil {
+                drover_accessible_set_label(OpaquePointer(current), name)
+                gtk_widget_set_tooltip_text(current, name)
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+}
+
+/// An `AdwToast`: a message with an optional button. libadwaita times it out, but not
+/// while the pointer is over it or it holds keyboard focus (so a screen-reader user who
+/// moved to its button does not lose it), and dismisses it from its close button.
+@MainActor
+public final class Toast: Object {
+    public init(title: String) {
+        super.init(UnsafeMutableRawPointer(adw_toast_new("")), ownership: .take)
+        // The title is Pango markup in libadwaita 1.2 (and a single ellipsized line): a
+        // label of our own shows any text as it is, wrapped.
+        let label = Label(title)
+        label.setWraps(true)
+        label.xAlign = 0
+        adw_toast_set_custom_title(toast, label.widget)
+    }
+    private var toast: OpaquePointer { OpaquePointer(rawPointer) }
+
+    /// The button's label (mnemonic underscores allowed); nil: no button.
+    public var buttonLabel: String? {
+        get { adw_toast_get_button_label(toast).map { String(cString: $0) } }
+        set { adw_toast_set_button_label(toast, newValue) }
+    }
+    /// Seconds until the toast goes by itself; 0: it stays until dismissed.
+    public var timeout: UInt32 {
+        get { adw_toast_get_timeout(toast) }
+        set { adw_toast_set_timeout(toast, newValue) }
+    }
+    public func dismiss() { adw_toast_dismiss(toast) }
+
+    @discardableResult
+    public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectSignal("button-clicked", trampoline: gcallback(voidTrampoline), body: handler as VoidHandler)
+    }
+    /// Runs whenever the toast goes: timed out, closed, dismissed, or after its button.
+    @discardableResult
+    public func onDismissed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectSignal("dismissed", trampoline: gcallback(voidTrampoline), body: handler as VoidHandler)
+    }
+}
