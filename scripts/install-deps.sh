@@ -12,12 +12,14 @@ BUILD_PACKAGES=(
 )
 # Tests: a virtual display, a session bus with the accessibility bus, pointer
 # automation, screenshots, AT-SPI from the system Python, image tools, and a
-# time limit on every end-to-end test (pytest-timeout).
+# time limit on every end-to-end test (pytest-timeout), and the Orca screen
+# reader with speech-dispatcher for the screen-reader leg (Tests/EndToEnd/test_orca.py).
 TEST_PACKAGES=(
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
   imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
   nautilus gvfs gnome-maps
+  orca speech-dispatcher python3-pyatspi python3-speechd
 )
 
 # The Swift toolchain does not come from apt: Drover's machines have Swift 6
