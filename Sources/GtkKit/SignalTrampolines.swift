@@ -11,6 +11,7 @@ typealias PointHandler = @MainActor (Double, Double) -> Void
 typealias PressHandler = @MainActor (Int, Double, Double) -> Void
 typealias KeyHandler = @MainActor (UInt32, GdkModifierType) -> Bool
 typealias PointerHandler = @MainActor (gpointer?) -> Void
+typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 
 func gcallback<F>(_ function: F) -> GCallback {
     unsafeBitCast(function, to: GCallback.self)
@@ -45,6 +46,12 @@ let pointTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> Vo
 let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?) -> Void = { _, count, x, y, data in
     let box = SignalHandlerBox<PressHandler>.from(data)
     MainActor.assumeIsolated { box.body(Int(count), x, y) }
+}
+
+// gboolean (*)(GtkEventControllerScroll *, double dx, double dy, gpointer)
+let scrollTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+    let box = SignalHandlerBox<ScrollHandler>.from(data)
+    return MainActor.assumeIsolated { box.body(dx, dy) } ? 1 : 0
 }
 
 // gboolean (*)(GtkEventControllerKey *, guint keyval, guint keycode, GdkModifierType, gpointer)

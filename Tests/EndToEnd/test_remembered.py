@@ -64,3 +64,41 @@ def test_f10_opens_the_primary_menu_and_ctrl_question_the_shortcuts_window(drove
 def walk_menu(session):
     from drover_session import walk
     return [(node, depth) for node, depth in walk(session.application()) if node.get_role_name() == "menu item"]
+
+
+def test_zoom_resizes_the_tiles_drags_follow_and_the_size_is_remembered():
+    from accessible_actions import focus, tile
+    from dnd import collection_order
+    from pointer import drag
+
+    with DroverSession() as drover:
+        names = drover.wait_for_tiles(lambda n: len(n) >= 12)
+
+        def width():
+            return tile(drover, names[0]).get_extents(Atspi.CoordType.WINDOW).width
+
+        medium = width()
+        focus(tile(drover, names[0]))
+        keys("ctrl+plus")
+        wait_for(lambda: width() > medium, 10, what="larger tiles")
+        keys("ctrl+minus", "ctrl+minus")
+        wait_for(lambda: width() < medium, 10, what="smaller tiles")
+        small = width()
+        keys("ctrl+minus")
+        assert width() == small, "three sizes: the smallest stays the smallest"
+        screenshot("gnome-zoom-small")
+
+        # A drag at the new size lands where the pointer says: DragKit's geometry followed.
+        screen = Screen.of_drover(drover)
+        start = screen.center(tile(drover, names[1]))
+        end = screen.center(tile(drover, names[3]), dx=0.3)
+        drag(start, end)
+        expected = [names[0], names[2], names[3], names[1]] + names[4:12]
+        wait_for(lambda: collection_order(drover.library)[:12] == expected, 10, what="the drop at the small size")
+
+        subprocess.run(["xdotool", "windowactivate", "--sync", drover_window(drover)], check=False, timeout=20)
+        keys("ctrl+w")
+        drover.process.wait(timeout=30)
+        drover.start()
+        drover.wait_for_tiles(lambda n: len(n) >= 12)
+        wait_for(lambda: width() == small, 10, what="the small tiles again after a restart")

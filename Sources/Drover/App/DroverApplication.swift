@@ -21,7 +21,7 @@ final class DroverApplication {
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
     private lazy var thumbnails = ThumbnailCache { url in
-        try? await DecodedImage.decode(fileAt: url, fittingBox: Int(PhotoGrid.cellSize.width * 1.5))
+        try? await DecodedImage.decode(fileAt: url, fittingBox: TileSize.thumbnailBox)
     }
 
     init() {
@@ -56,6 +56,21 @@ final class DroverApplication {
         primaryMenu.onActivate { [weak self] in self?.mainWindow?.menuButton.popup() }
         application.addAction(primaryMenu)
         application.setAccelerators(["F10"], for: "app.primary-menu")
+        // Grid zoom: three tile sizes (Ctrl+scroll too, in PhotoGrid).
+        let zoomIn = Action("zoom-in")
+        zoomIn.onActivate { [weak self] in
+            guard let grid = self?.mainWindow?.grid else { return }
+            grid.setTileSize(grid.tileSize.larger)
+        }
+        application.addAction(zoomIn)
+        application.setAccelerators(["<Control>plus", "<Control>equal", "<Control>KP_Add"], for: "app.zoom-in")
+        let zoomOut = Action("zoom-out")
+        zoomOut.onActivate { [weak self] in
+            guard let grid = self?.mainWindow?.grid else { return }
+            grid.setTileSize(grid.tileSize.smaller)
+        }
+        application.addAction(zoomOut)
+        application.setAccelerators(["<Control>minus", "<Control>KP_Subtract"], for: "app.zoom-out")
         // One history for every library change (GalleryController+History).
         let undo = Action("undo")
         undo.onActivate { [weak self] in self?.gallery?.undo() }

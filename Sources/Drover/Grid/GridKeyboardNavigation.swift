@@ -26,7 +26,7 @@ final class GridKeyboardNavigation {
         let columns = grid.geometry.columns
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
-        let rowHeight = PhotoGrid.cellSize.height + PhotoGrid.spacing
+        let rowHeight = grid.cellSize.height + PhotoGrid.spacing
         let rowsPerPage = max(1, Int(grid.scrolledWindow.verticalAdjustment.pageSize / rowHeight))
         let target: Int
         switch Int32(keyval) {

@@ -18,7 +18,6 @@ import GtkKit
 /// (`GridSelectionInput`), and keyboard navigation (`GridKeyboardNavigation`).
 @MainActor
 final class PhotoGrid: CanvasLayout {
-    static let cellSize = Size(width: 176, height: 204)
     static let spacing = 14.0
     static let padding = 18.0
     /// Tiles are kept this far outside the viewport, so scrolling shows no holes.
@@ -31,7 +30,10 @@ final class PhotoGrid: CanvasLayout {
     var qrCodes: QRCodeStore?
 
     private(set) var items: [TileModel] = []
-    private(set) var geometry = GridGeometry(width: 800, cellSize: cellSize, spacing: spacing, padding: padding)
+    /// The tiles' size (zoom); the geometry, DragKit's, follows it.
+    private(set) var tileSize = TileSize.medium
+    var cellSize: Size { tileSize.cellSize }
+    private(set) var geometry = GridGeometry(width: 800, cellSize: TileSize.medium.cellSize, spacing: spacing, padding: padding)
     private(set) var selection = GridSelection()
     /// The tile that has (or is about to get) keyboard focus.
     private(set) var focusIndex: Int?
@@ -68,6 +70,7 @@ final class PhotoGrid: CanvasLayout {
         // The input parts install their controllers on the canvas as they are made.
         _ = selectionInput
         _ = keyboard
+        installZoomByScrolling()
     }
 
     // MARK: Items
@@ -175,21 +178,43 @@ final class PhotoGrid: CanvasLayout {
         }
     }
 
+    /// Changes the tiles' size and lays the grid out again, keeping the focused tile in view.
+    func setTileSize(_ size: TileSize) {
+        guard size != tileSize else { return }
+        tileSize = size
+        canvas.queueResize()
+    }
+
+    /// Ctrl+scroll zooms (up: larger tiles). Touchpads send small steps: they add up.
+    private var zoomScroll = 0.0
+    private func installZoomByScrolling() {
+        let scroll = ScrollController()
+        scroll.setPropagationPhase(GTK_PHASE_CAPTURE)
+        scroll.onScroll { [weak self, weak scroll] _, dy in
+            guard let self, let scroll, scroll.currentModifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            self.zoomScroll += dy
+            if self.zoomScroll <= -1 { self.setTileSize(self.tileSize.larger); self.zoomScroll = 0 }
+            if self.zoomScroll >= 1 { self.setTileSize(self.tileSize.smaller); self.zoomScroll = 0 }
+            return true
+        }
+        scrolledWindow.add(scroll)
+    }
+
     // MARK: CanvasLayout
 
     func measure(_ canvas: Canvas, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         if orientation == GTK_ORIENTATION_HORIZONTAL {
-            let one = Int32(Self.cellSize.width + 2 * Self.padding)
-            return (one, Int32(4 * (Self.cellSize.width + Self.spacing) + 2 * Self.padding))
+            let one = Int32(cellSize.width + 2 * Self.padding)
+            return (one, Int32(4 * (cellSize.width + Self.spacing) + 2 * Self.padding))
         }
         let width = forSize > 0 ? Double(forSize) : geometry.width
-        let layout = GridGeometry(width: width, cellSize: Self.cellSize, spacing: Self.spacing, padding: Self.padding)
+        let layout = GridGeometry(width: width, cellSize: cellSize, spacing: Self.spacing, padding: Self.padding)
         let height = Int32(layout.contentHeight(for: items.count + dragFeedback.extraCells).rounded(.up))
         return (height, height)
     }
 
     func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
-        geometry = GridGeometry(width: Double(width), cellSize: Self.cellSize, spacing: Self.spacing, padding: Self.padding)
+        geometry = GridGeometry(width: Double(width), cellSize: cellSize, spacing: Self.spacing, padding: Self.padding)
         let range = rangeToShow()
         visibleRange = range
         var wanted = Set<String>()
@@ -213,12 +238,12 @@ final class PhotoGrid: CanvasLayout {
             let frame = geometry.frame(at: dragFeedback.displayIndex(index))
             let offset = slides.offset(for: model.id)
             canvas.place(tile.root, x: frame.minX, y: frame.minY,
-                         width: Int32(Self.cellSize.width), height: Int32(Self.cellSize.height),
+                         width: Int32(cellSize.width), height: Int32(cellSize.height),
                          translation: offset.translation, scale: offset.scale)
         }
         // Every child gets an allocation, shown or not (GTK wants it).
         selectionInput.placeBand(in: canvas)
-        dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: Self.cellSize)
+        dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: cellSize)
         if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
             pendingFocus = false
             tile.root.grabFocus()

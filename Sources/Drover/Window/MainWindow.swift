@@ -67,6 +67,8 @@ final class MainWindow {
     /// delete zone along the bottom.
     private func buildLibraryPage() -> Widget {
         content.add(grid.scrolledWindow, name: "grid")
+        // On the grid's background (libadwaita's view colour), not the window's.
+        emptyState.addCSSClass("view")
         content.add(emptyState, name: "empty")
         content.expandsHorizontally = true
         content.expandsVertically = true

@@ -22,6 +22,8 @@ enum ShortcutsHelp {
         ("General", [
             ("Keyboard shortcuts", "&lt;Control&gt;question"),
             ("Main menu", "F10"),
+            ("Larger tiles", "&lt;Control&gt;plus"),
+            ("Smaller tiles", "&lt;Control&gt;minus"),
             ("Undo", "&lt;Control&gt;z"),
             ("Redo", "&lt;Control&gt;&lt;Shift&gt;z"),
             ("Close the window", "&lt;Control&gt;w"),

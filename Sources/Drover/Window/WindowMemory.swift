@@ -3,7 +3,7 @@ import GtkKit
 
 /// What the main window remembers between starts, in GSettings (`app.drover.Drover`,
 /// data/app.drover.Drover.gschema.xml): its size and maximised state, the sidebar's
-/// width, and the open album. Without the installed schema (a run from a checkout that
+/// width, the grid's tile size and the open album. Without the installed schema (a run from a checkout that
 /// did not compile it) Drover says so once and starts as new every time.
 @MainActor
 final class WindowMemory {
@@ -23,6 +23,7 @@ final class WindowMemory {
                                      height: max(300, settings.integer("window-height")))
         if settings.bool("window-maximized") { window.window.maximize() }
         window.sidebarWidth = settings.integer("sidebar-width")
+        window.grid.setTileSize(TileSize(rawValue: settings.string("tile-size")) ?? .medium)
     }
 
     /// The album open at the last close (its id), if one was.
@@ -47,6 +48,7 @@ final class WindowMemory {
         // The schema's range: GLib refuses (and logs) anything outside it.
         settings.setInteger("sidebar-width", min(600, max(120, window.sidebarWidth)))
         settings.setString("open-album", openAlbum ?? "")
+        settings.setString("tile-size", window.grid.tileSize.rawValue)
         SettingsStore.sync()
     }
 }

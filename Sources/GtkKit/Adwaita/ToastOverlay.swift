@@ -43,6 +43,8 @@ public final class Toast: Object {
         // label of our own shows any text as it is, wrapped.
         let label = Label(title)
         label.setWraps(true)
+        // A short message on one line; a long one wraps at a readable width.
+        label.setWidthInCharacters(minimum: Int32(min(title.count, 36)), maximum: 60)
         label.xAlign = 0
         adw_toast_set_custom_title(toast, label.widget)
     }

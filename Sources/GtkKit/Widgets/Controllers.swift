@@ -51,6 +51,20 @@ public final class KeyController: EventController {
     }
 }
 
+/// A `GtkEventControllerScroll` for vertical wheel and touchpad scrolling.
+@MainActor
+public final class ScrollController: EventController {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)))
+    }
+    /// Called with the scroll deltas (dy > 0: down); return `true` when handled, which
+    /// keeps the scroll from scrolling.
+    @discardableResult
+    public func onScroll(_ handler: @escaping @MainActor (Double, Double) -> Bool) -> SignalConnection {
+        connectSignal("scroll", trampoline: gcallback(scrollTrampoline), body: handler as ScrollHandler)
+    }
+}
+
 /// A `GtkEventControllerFocus`.
 @MainActor
 public final class FocusController: EventController {

@@ -23,6 +23,11 @@ public final class Label: Widget {
         set { gtk_label_set_xalign(label, newValue) }
     }
     public func setJustification(_ justification: GtkJustification) { gtk_label_set_justify(label, justification) }
+    /// The width it asks for at least, and the most it wants before wrapping, in characters.
+    public func setWidthInCharacters(minimum: Int32, maximum: Int32) {
+        gtk_label_set_width_chars(label, minimum)
+        gtk_label_set_max_width_chars(label, maximum)
+    }
 }
 
 /// A `GtkImage` showing a themed icon. Icons beside text are decorative, so
