@@ -24,6 +24,22 @@ public final class Drop: Object {
     /// Tells the source the drop is over, with the action performed (0 for none).
     public func finish(_ action: GdkDragAction) { gdk_drop_finish(drop, action) }
 
+    /// Stops GDK following the source's offered actions, once the user has let go.
+    ///
+    /// GDK 4.8 on X11 watches a foreign source window's `XdndActionList` for as long as
+    /// the drop object lives, and sets the drop's actions whenever it changes; but it
+    /// refuses that once the drop has been performed, printing
+    /// `gdk_drop_set_actions: assertion 'priv->state == GDK_DROP_STATE_NONE' failed`.
+    /// Sources do change it after a drop: GTK 3 applications, Firefox and Chromium when
+    /// their next drag begins (the old drop is only released when that drag enters).
+    /// After the drop the offered actions decide nothing, so the watch is dropped: the
+    /// only handler on the display that carries this drop as its data is GDK's own.
+    func stopFollowingSourceActions() {
+        guard let display = gdk_drop_get_display(drop) else { return }
+        g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(display), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
+                                             UnsafeMutableRawPointer(drop))
+    }
+
     /// Reads a file list (or single file) as URLs.
     public func readFiles() async throws -> [URL] {
         let drop = SendableOpaque(drop)
@@ -156,7 +172,11 @@ public final class DropTargetAsync: EventController {
     /// Return `true` to take the drop; you must then call `Drop.finish` (later is fine).
     @discardableResult
     public func onDrop(_ handler: @escaping @MainActor (Drop, Double, Double) -> Bool) -> SignalConnection {
-        let body: DropHandler = { drop, x, y in handler(Drop(borrowing: OpaquePointer(drop!)), x, y) }
+        let body: DropHandler = { pointer, x, y in
+            let drop = Drop(borrowing: OpaquePointer(pointer!))
+            drop.stopFollowingSourceActions()
+            return handler(drop, x, y)
+        }
         return connectSignal("drop", trampoline: gcallback(dropTrampoline), body: body)
     }
 }
