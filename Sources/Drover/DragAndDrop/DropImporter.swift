@@ -44,8 +44,9 @@ final class DropImporter {
 
     /// Imports a drop from outside (or the clipboard's content: paste takes the
     /// same path) at entry `index`. A drop is finished (as COPY, so the source
-    /// never deletes anything) once its data has been read, and as failed if
-    /// the read fails, stalls or is cancelled.
+    /// never deletes anything) once its data has been read (a download: once its
+    /// first bytes are an image), and as failed if the read fails, stalls or is
+    /// cancelled before.
     func importDrop(_ reader: any ContentReader, at index: Int) {
         let finisher = DropFinisher(reader)
         let received = PlaceholderReference()
@@ -57,6 +58,8 @@ final class DropImporter {
             received.webAddress = url
             guard let self, let context = received.context else { return }
             model.setTitle(WebImage.title(for: url), for: context)
+        }, onReadable: {
+            finisher.finish(.copy)
         })
         received.context = load(item, at: index, finisher: finisher, received: received) { [weak self] context in
             self?.retry(reader, replacing: context)

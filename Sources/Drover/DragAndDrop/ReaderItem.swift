@@ -12,6 +12,10 @@ import GtkKit
 /// file list is one transfer), so it is one item; a file list becomes one placeholder per
 /// file once read (see `DropImporter`).
 ///
+/// `onReadable` hears when Drover knows it has something before the load ends: a
+/// download whose first bytes are an image (the drop is then finished, so the source
+/// need not wait for the whole download; a failure after that is an error tile).
+///
 /// Loaders report progress for DragKit's stall rule: a read of unknown size reports 0 on
 /// every chunk (a sign of life, not a fraction), and `onBytes` hears the count so far, for
 /// the placeholder's "240 KB received".
@@ -24,7 +28,8 @@ enum ReaderItem {
 
     static func make(reading contentReader: any ContentReader,
                      onBytes: @escaping @MainActor (Int) -> Void = { _ in },
-                     onWebImage: @escaping @MainActor (URL) -> Void = { _ in }) -> DragItem {
+                     onWebImage: @escaping @MainActor (URL) -> Void = { _ in },
+                     onReadable: @escaping @MainActor () -> Void = {}) -> DragItem {
         let reader = MainActorReader(reader: contentReader)
         let addresses = OfferedAddresses(reader: reader)
         var provider = ItemProvider()
@@ -47,7 +52,7 @@ enum ReaderItem {
                     throw ItemProviderError.unavailable("The drop holds no web address.")
                 }
                 await onWebImage(url)
-                return try await WebImage.download(url, progress: progress, onBytes: onBytes)
+                return try await WebImage.download(url, progress: progress, onImage: onReadable, onBytes: onBytes)
             }
         }
         if contentReader.offers(mimeType: ContentType.octetStream.mimeType) {

@@ -19,7 +19,10 @@ enum WebImage {
     /// Downloads `url`; fails with a sentence that says what is wrong ("The server answered
     /// 404…", "Not an image…"). A computer that cannot download makes the address
     /// unavailable, so the drop falls back to the image data the browser offers.
-    static func download(_ url: URL, progress: LoadProgressHandler,
+    ///
+    /// `onImage` hears, once, that the server is sending an image: its first bytes say
+    /// so. From then on the drop is Drover's to finish, whatever happens to the rest.
+    static func download(_ url: URL, progress: LoadProgressHandler, onImage: @MainActor () -> Void,
                          onBytes: @MainActor (Int) -> Void) async throws -> Data {
         let stream: InputStreamReader
         do {
@@ -30,21 +33,23 @@ enum WebImage {
             throw WebImageError(url: url, reason: error.description)
         }
         progress(0)
-        let data: Data
         do {
-            data = try await stream.readAll(limit: maximumBytes) { bytes in
+            return try await stream.readAll(limit: maximumBytes, headerSize: 64, inspect: { header in
+                guard format(of: header) != nil else { throw notAnImage(header, from: url) }
+                onImage()
+            }, progress: { bytes in
                 progress(0)
                 onBytes(bytes)
-            }
+            })
         } catch let error as GLibError {
             throw WebImageError(url: url, reason: "The download failed: \(error.message).")
         }
-        guard format(of: data) != nil else {
-            let page = data.prefix(512).contains(UInt8(ascii: "<"))
-            throw WebImageError(url: url, reason: page ? "Not an image: the server sent a web page."
-                                                       : "Not an image: the server sent data that is no image format Drover reads.")
-        }
-        return data
+    }
+
+    private static func notAnImage(_ header: Data, from url: URL) -> WebImageError {
+        let page = header.prefix(512).contains(UInt8(ascii: "<"))
+        return WebImageError(url: url, reason: page ? "Not an image: the server sent a web page."
+                                                    : "Not an image: the server sent data that is no image format Drover reads.")
     }
 
     /// The photo format of `data`, by its content, when it is one the library takes.

@@ -91,9 +91,13 @@ public final class InputStreamReader {
     isolated deinit { g_object_unref(stream.value) }
 
     /// Reads everything; `progress` gets the byte count so far after each chunk.
-    /// Fails past `limit` bytes, so a hostile source cannot fill memory.
-    public func readAll(limit: Int, progress: (Int) -> Void) async throws -> Data {
+    /// Fails past `limit` bytes, so a hostile source cannot fill memory. `inspect`
+    /// sees the data once, as soon as it holds `headerSize` bytes (or all of it, if
+    /// less), so a reader can tell early what it is getting, and refuse it by throwing.
+    public func readAll(limit: Int, headerSize: Int = 0, inspect: (Data) throws -> Void = { _ in },
+                        progress: (Int) -> Void) async throws -> Data {
         var data = Data()
+        var inspected = false
         let stream = self.stream
         while true {
             let chunk: Data = try await awaitGAsync({ cancellable, callback, userData in
@@ -106,8 +110,15 @@ public final class InputStreamReader {
                 let base = g_bytes_get_data(bytes, &size)
                 return base.map { Data(bytes: $0, count: Int(size)) } ?? Data()
             })
-            if chunk.isEmpty { return data }
+            if chunk.isEmpty {
+                if !inspected { try inspect(data) }
+                return data
+            }
             data.append(chunk)
+            if !inspected, data.count >= headerSize {
+                inspected = true
+                try inspect(data)
+            }
             if data.count > limit { throw GLibError.message("The data is larger than \(limit / 1_000_000) MB") }
             progress(data.count)
         }
