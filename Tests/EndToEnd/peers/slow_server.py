@@ -15,10 +15,8 @@ class SlowHandler(http.server.SimpleHTTPRequestHandler):
     def copyfile(self, source, outputfile):
         chunk = max(1, self.rate // 10)
         try:
-            while True:
-                data = source.read(chunk)
-                if not data:
-                    return
+            # Ends with the file: iter() stops at the first empty read.
+            for data in iter(lambda: source.read(chunk), b""):
                 outputfile.write(data)
                 outputfile.flush()
                 time.sleep(0.1)
