@@ -4,20 +4,23 @@
 set -euo pipefail
 
 # Build and run: GTK 4 and the C libraries Drover binds, plus SQLite for GRDB,
-# and the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos.
+# the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos, and GVfs's
+# backends, through which GIO downloads an image dragged in from a browser.
 BUILD_PACKAGES=(
   pkg-config libgtk-4-dev libzbar-dev libexif-dev libsqlite3-dev
   adwaita-icon-theme meson ninja-build desktop-file-utils appstream
-  webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
+  webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf gvfs-backends
 )
 # Tests: a virtual display, a session bus with the accessibility bus, pointer
-# automation, screenshots, AT-SPI from the system Python, image tools, and a
-# time limit on every end-to-end test (pytest-timeout).
+# automation, screenshots, AT-SPI from the system Python, image tools, a
+# time limit on every end-to-end test (pytest-timeout), and the desktop
+# applications the drag-and-drop tests use as peers: file managers of three
+# toolkits, GNOME Maps, and two browsers.
 TEST_PACKAGES=(
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
   imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
-  nautilus gvfs gnome-maps
+  nautilus gvfs gnome-maps thunar pcmanfm-qt firefox-esr chromium
 )
 
 # The Swift toolchain does not come from apt: Drover's machines have Swift 6
