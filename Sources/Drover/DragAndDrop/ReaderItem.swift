@@ -127,7 +127,7 @@ private final class OfferedAddresses {
         if reader.reader.offers(mimeType: ContentType.mozURL.mimeType) {
             let (stream, _) = try await reader.reader.openStream(mimeTypes: [ContentType.mozURL.mimeType])
             let data = try await stream.readAll(limit: 64 * 1024) { _ in }
-            if let url = MozURL.address(in: data), WebImage.isWebAddress(url) { return url }
+            if let url = MozURLFormat.decode(data), WebImage.isWebAddress(url) { return url }
         }
         let canList = reader.reader.offers(TransferType.fileList)
             || reader.reader.offers(mimeType: ContentType.uriList.mimeType)

@@ -46,10 +46,16 @@ enum WebImage {
         }
     }
 
-    private static func notAnImage(_ header: Data, from url: URL) -> WebImageError {
+    /// An address named like a photo ("…/harbour.jpg") that gives something else is that
+    /// image's failure, said on its tile. Any other address (a link to a page) is simply
+    /// no image: the drop goes on to what else the source offers (its image data, or the
+    /// address as text, which becomes a note).
+    private static func notAnImage(_ header: Data, from url: URL) -> any Error {
         let page = header.prefix(512).contains(UInt8(ascii: "<"))
-        return WebImageError(url: url, reason: page ? "Not an image: the server sent a web page."
-                                                    : "Not an image: the server sent data that is no image format Drover reads.")
+        let reason = page ? "Not an image: the server sent a web page."
+                          : "Not an image: the server sent data that is no image format Drover reads."
+        guard ContentType(photoFileExtension: url.pathExtension) != nil else { return ItemProviderError.unavailable(reason) }
+        return WebImageError(url: url, reason: reason)
     }
 
     /// The photo format of `data`, by its content, when it is one the library takes.

@@ -30,11 +30,12 @@ public final class Drop: Object {
     /// the drop object lives, and sets the drop's actions whenever it changes; but it
     /// refuses that once the drop has been performed, printing
     /// `gdk_drop_set_actions: assertion 'priv->state == GDK_DROP_STATE_NONE' failed`.
-    /// Sources do change it after a drop: GTK 3 applications, Firefox and Chromium when
-    /// their next drag begins (the old drop is only released when that drag enters).
-    /// After the drop the offered actions decide nothing, so the watch is dropped: the
-    /// only handler on the display that carries this drop as its data is GDK's own.
-    func stopFollowingSourceActions() {
+    /// Sources do change it after a drop (Chromium at once, while Drover reads the drop;
+    /// GTK 3 applications when their next drag begins, as the old drop is only released
+    /// when that drag enters). After the drop its actions decide nothing, so the watch
+    /// goes: the only handler on the display carrying the drop as its data is that one
+    /// (GDK's reads of the drop carry their stream).
+    fileprivate func stopFollowingSourceActions() {
         guard let display = gdk_drop_get_display(drop) else { return }
         g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(display), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
                                              UnsafeMutableRawPointer(drop))
