@@ -4,21 +4,24 @@
 set -euo pipefail
 
 # Build and run: GTK 4, libadwaita 1.2 and the C libraries Drover binds, plus SQLite for GRDB,
-# and the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos.
+# the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos, and GVfs's backends, through
+# which GIO downloads an image dragged in from a browser.
 BUILD_PACKAGES=(
   pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev
   adwaita-icon-theme meson ninja-build desktop-file-utils appstream libglib2.0-bin
-  webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf
+  webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf gvfs-backends
 )
 # Tests: a virtual display, a session bus with the accessibility bus, pointer
-# automation, screenshots, AT-SPI from the system Python, image tools, and a
-# time limit on every end-to-end test (pytest-timeout), and the Orca screen
-# reader with speech-dispatcher for the screen-reader leg (Tests/EndToEnd/test_orca.py).
+# automation, screenshots, AT-SPI from the system Python, image tools, a
+# time limit on every end-to-end test (pytest-timeout), the Orca screen reader
+# with speech-dispatcher for the screen-reader leg (Tests/EndToEnd/test_orca.py),
+# and the desktop applications the drag-and-drop tests use as peers: file
+# managers of three toolkits, GNOME Maps, and two browsers.
 TEST_PACKAGES=(
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
   imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
-  nautilus gvfs gnome-maps
+  nautilus gvfs gnome-maps thunar pcmanfm-qt firefox-esr chromium
   orca speech-dispatcher python3-pyatspi python3-speechd
 )
 

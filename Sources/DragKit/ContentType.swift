@@ -62,8 +62,15 @@ extension ContentType {
     public static let photoID: ContentType = "application/x-drover-photo-id"
     /// Drover's private type for an album row dragged to a new place among the albums.
     public static let albumID: ContentType = "application/x-drover-album-id"
-    /// Bytes of no particular type.
+    /// Bytes of no particular type. Chromium drags a web image's original file as this: a
+    /// target that takes it must recognise an image by its content.
     public static let octetStream: ContentType = "application/octet-stream"
+    /// Firefox's web address of what it drags, with the page's title: UTF-16 text, the
+    /// address on the first line.
+    public static let mozURL: ContentType = "text/x-moz-url"
+    /// Drover's private type for an image at a web address the source gave (`http`, `https`):
+    /// its representation is the original file, downloaded when the drop loads it.
+    public static let webImage: ContentType = "application/x-drover-web-image"
     /// Any image: a pattern for targets, never a representation.
     public static let anyImage: ContentType = "image/*"
     /// Text in any encoding: a pattern for targets (`text/plain;charset=utf-8` conforms).

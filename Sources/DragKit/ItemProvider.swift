@@ -129,14 +129,42 @@ public struct ItemProvider: Sendable {
         return data
     }
 
+    /// Every representation a target accepting `acceptable` could load, best first: for each
+    /// acceptable entry in the target's order, the representations satisfying it in the
+    /// source's order. `bestType` is the first.
+    public func candidateTypes(among acceptable: [ContentType]) -> [ContentType] {
+        var candidates: [ContentType] = []
+        for wanted in acceptable {
+            for representation in representations where representation.type.conforms(to: wanted) {
+                if !candidates.contains(representation.type) { candidates.append(representation.type) }
+            }
+        }
+        return candidates
+    }
+
     /// Loads the best representation for a target accepting `acceptable` (see `bestType`).
+    ///
+    /// A representation that turns out to hold nothing usable (its loader throws
+    /// `ItemProviderError.unavailable`: a file list with no files in it, bytes that are no
+    /// image) yields to the next candidate (`candidateTypes`), since a source often offers
+    /// the same thing several ways and only reading tells which of them is real. Any other
+    /// failure ends the load: it says what went wrong with the thing itself. When every
+    /// candidate is unavailable, the best one's reason is thrown.
     public func loadBest(
         among acceptable: [ContentType], progress: @escaping LoadProgressHandler = { _ in }
     ) async throws -> (type: ContentType, data: Data) {
-        guard let type = bestType(among: acceptable) else {
-            throw ItemProviderError.noAcceptableType(acceptable)
+        let candidates = candidateTypes(among: acceptable)
+        guard !candidates.isEmpty else { throw ItemProviderError.noAcceptableType(acceptable) }
+        var firstReason: ItemProviderError?
+        for type in candidates {
+            do {
+                return (type, try await load(type, progress: progress))
+            } catch let error as ItemProviderError {
+                guard case .unavailable = error else { throw error }
+                firstReason = firstReason ?? error
+            }
         }
-        return (type, try await load(type, progress: progress))
+        throw firstReason ?? ItemProviderError.noAcceptableType(acceptable)
     }
 
     /// Loads the first representation satisfying `type` as a file inside `lease`: the file
@@ -173,9 +201,20 @@ public struct ItemProvider: Sendable {
     }
 }
 
-public enum ItemProviderError: Error, Equatable {
+public enum ItemProviderError: Error, Equatable, LocalizedError {
     /// No representation satisfies the requested type.
     case unsupportedType(ContentType)
     /// No representation satisfies any of the acceptable types.
     case noAcceptableType([ContentType])
+    /// The representation, once read, holds nothing a target can use (say why): the next
+    /// candidate is tried (see `loadBest`).
+    case unavailable(String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .unsupportedType(let type): "Nothing of type \(type) was offered."
+        case .noAcceptableType: "Nothing that was offered can be used here."
+        case .unavailable(let reason): reason
+        }
+    }
 }

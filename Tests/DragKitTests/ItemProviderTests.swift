@@ -82,6 +82,40 @@ import Testing
         }
     }
 
+    @Test func anUnavailableRepresentationYieldsToTheNextCandidate() async throws {
+        // A browser's drag: a file list holding only a web address, then image data.
+        var source = ItemProvider()
+        source.register(.uriList) { _ in throw ItemProviderError.unavailable("No files in the list") }
+        source.register(.webImage) { _ in throw ItemProviderError.unavailable("No web address") }
+        source.register(.jpeg) { _ in Data("jpeg".utf8) }
+        source.register(.plainText) { _ in Data("text".utf8) }
+        #expect(source.candidateTypes(among: [.uriList, .webImage, .anyImage, .anyText])
+            == [.uriList, .webImage, .jpeg, .plainText])
+        let loaded = try await source.loadBest(among: [.uriList, .webImage, .anyImage, .anyText])
+        #expect(loaded.type == .jpeg)
+        #expect(loaded.data == Data("jpeg".utf8))
+    }
+
+    @Test func aFailureOtherThanUnavailableEndsTheLoad() async {
+        // A download that the server refused is that image's failure: it does not become a note.
+        struct ServerRefused: Error, Equatable {}
+        var source = ItemProvider()
+        source.register(.webImage) { _ in throw ServerRefused() }
+        source.register(.plainText) { _ in Data("https://example.org/a.jpg".utf8) }
+        await #expect(throws: ServerRefused()) {
+            try await source.loadBest(among: [.webImage, .anyText])
+        }
+    }
+
+    @Test func whenEveryCandidateIsUnavailableTheBestOnesReasonIsGiven() async {
+        var source = ItemProvider()
+        source.register(.octetStream) { _ in throw ItemProviderError.unavailable("Not an image") }
+        source.register(.uriList) { _ in throw ItemProviderError.unavailable("No files in the list") }
+        await #expect(throws: ItemProviderError.unavailable("No files in the list")) {
+            try await source.loadBest(among: [.uriList, .octetStream])
+        }
+    }
+
     @Test func cancellingTheTaskCancelsTheLoad() async {
         let gate = LoadGate()
         var source = ItemProvider()

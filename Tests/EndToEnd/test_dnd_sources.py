@@ -1,6 +1,6 @@
 """The drag-source features against a real peer (issue 5): a located photo
-carries a .geojson first, with the right coordinates, and its drag icon turns
-into a location platter mid-drag; QR codes dragged out are PNG files that
+drags as the photo alone (issue 13), and its location badge drags a .geojson
+with the right coordinates, its drag icon the location platter; QR codes dragged out are PNG files that
 zbarimg decodes to the codes' text. Screenshots go to test-output/."""
 
 import json
@@ -12,7 +12,7 @@ from urllib.parse import urlparse, unquote
 import pytest
 
 from dnd import python_peer, tile, wait_for_record
-from drover_session import end_process, screenshot, wait_for
+from drover_session import end_process, find_node, screenshot, wait_for
 from pointer import drag
 
 PEER_POSITION = (0, 780)
@@ -23,19 +23,37 @@ def path_of(uri):
     return unquote(urlparse(uri).path)
 
 
-def test_a_located_photo_drags_its_geojson_first_and_shows_the_platter(drover, tmp_path):
+def location_badge(session, title):
+    """The location badge on the tile of the located photo `title` (its place name known)."""
+    photo = tile(session, title)
+    wait_for(lambda: "Sausalito" in (photo.get_description() or ""), 60, what="the place name from the scan")
+    return wait_for(lambda: find_node(photo, "label", "Location"), 20, what=f"the location badge on {title!r}")
+
+
+def test_a_located_photo_dragged_out_is_the_photo_alone(drover, tmp_path):
+    """Issue 13: a plain drag of a located photo gives a file manager, a web page or a
+    single-file upload field the photo, exactly as for any photo: no .geojson beside it."""
     session, screen = drover
-    bridge = tile(session, BRIDGE)
-    wait_for(lambda: "Sausalito" in (bridge.get_description() or ""), 60, what="the place name from the scan")
+    location_badge(session, BRIDGE)
     record = tmp_path / "drops.jsonl"
     with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
                      log=tmp_path / "peer.log") as peer:
-        drag(screen.center(bridge), peer.center(), during=lambda: screenshot("dnd-location-platter-mid-drag"))
+        drag(screen.center(tile(session, BRIDGE), dy=-0.2), peer.center())
         drop = wait_for_record(record, what="the located photo's drop")
-    first, second = drop["uris"][:2]
-    assert first.endswith(".geojson"), drop["uris"]
-    assert second.endswith("bridge-cables-over-the-estuary.jpg"), drop["uris"]
-    feature = json.loads(open(path_of(first)).read())
+    assert len(drop["uris"]) == 1 and drop["uris"][0].endswith("bridge-cables-over-the-estuary.jpg"), drop["uris"]
+    assert "application/geo+json" not in drop["formats"]
+
+
+def test_the_location_badge_drags_the_geojson_and_shows_the_platter(drover, tmp_path):
+    session, screen = drover
+    badge = location_badge(session, BRIDGE)
+    record = tmp_path / "drops.jsonl"
+    with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
+                     log=tmp_path / "peer.log") as peer:
+        drag(screen.center(badge), peer.center(), during=lambda: screenshot("dnd-location-platter-mid-drag"))
+        drop = wait_for_record(record, what="the location's drop")
+    assert len(drop["uris"]) == 1 and drop["uris"][0].endswith(".geojson"), drop["uris"]
+    feature = json.loads(open(path_of(drop["uris"][0])).read())
     assert feature["type"] == "Feature" and feature["geometry"]["type"] == "Point"
     longitude, latitude = feature["geometry"]["coordinates"][:2]
     assert abs(latitude - 37.8199) < 1e-4 and abs(longitude + 122.4783) < 1e-4
@@ -91,28 +109,33 @@ def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
     .geojson Drover lists first becomes a pin. Offline under Xvfb the map has
     no tiles, so the red pin is the only red thing in Maps' window."""
     session, screen = drover
-    bridge = tile(session, BRIDGE)
-    wait_for(lambda: "Sausalito" in (bridge.get_description() or ""), 60, what="the place name from the scan")
+    badge = location_badge(session, BRIDGE)
     maps = subprocess.Popen(["gnome-maps"], env=session.environment(), stdout=open(tmp_path / "maps.log", "w"),
                             stderr=subprocess.STDOUT)
     try:
-        windows = subprocess.run(["xdotool", "search", "--sync", "--pid", str(maps.pid)], capture_output=True,
-                                 text=True, timeout=60).stdout.split()
+        subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(maps.pid)],
+                       capture_output=True, text=True, timeout=60)
         time.sleep(3)  # Maps lays out its map view after mapping the window
         # On a loaded machine Maps can resize itself after a first move (it then covers
         # Drover and the drag never starts): move it until it stays, a bounded number of times.
+        # Its windows are looked up each time: its first X window is a 1x1 client leader,
+        # and the main window may be mapped only after it.
+        windows = []
         for attempt in range(10):
+            windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(maps.pid)],
+                                     capture_output=True, text=True, timeout=20).stdout.split()
             for window in windows:
-                subprocess.run(["xdotool", "windowmove", window, "200", "200"], check=True, timeout=20)
+                subprocess.run(["xdotool", "windowmove", window, "200", "300"], check=True, timeout=20)
                 subprocess.run(["xdotool", "windowsize", window, "900", "700"], check=True, timeout=20)
             time.sleep(2)
-            if all(window_geometry(window) == (200, 200, 900, 700) for window in windows):
+            if windows and all(window_geometry(window) == (200, 300, 900, 700) for window in windows):
                 break
         else:
-            pytest.fail(f"GNOME Maps would not stay at (200, 200) 900x700: {[window_geometry(w) for w in windows]}")
-        region = (210, 260, 880, 600)  # the map view, below Maps' header bar
+            pytest.fail(f"GNOME Maps would not stay at (200, 300) 900x700: {[window_geometry(w) for w in windows]}")
+        region = (210, 360, 880, 600)  # the map view, below Maps' header bar
+        # (Below the first row of tiles: the bridge's location badge, bottom right of its tile, stays in view.)
         before = red_pixels(screenshot("maps-before-drop"), region)
-        drag(screen.center(bridge), (650, 550))
+        drag(screen.center(badge), (650, 650))
         wait_for(lambda: red_pixels(screenshot("maps-after-drop"), region) > before + 30, 20,
                  what="a pin on the map")
     finally:

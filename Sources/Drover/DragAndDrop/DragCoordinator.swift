@@ -63,13 +63,17 @@ final class DragCoordinator {
                           offering: DragOperations(gdkActions: drop.actions), rules: Self.rules)
     }
 
-    /// What Drover takes in: its own photos, files, images of any type GTK
-    /// can decode, and text (which becomes a note).
-    static let rules = DropRules(importableTypes: [.photoID, .uriList, .anyImage, .anyText])
+    /// What Drover takes in: its own photos, files, a browser's image by its
+    /// web address (the original file) or as typeless original bytes (Chromium),
+    /// images of any type GTK can decode (a browser's re-encoded copy), and text
+    /// (which becomes a note: the last resort, a web address when no image can be had).
+    static let rules = DropRules(importableTypes: [.photoID, .uriList, .webImage, .octetStream, .anyImage, .anyText])
 
     /// The formats drop targets register for, in order of preference: the same
-    /// types as `rules`, spelled out for GTK (which takes no patterns), from the type table.
-    static let acceptedMimeTypes = ([.photoID, .uriList] + ContentType.images + [.plainText, .anyText]).map(\.mimeType)
+    /// types as `rules`, spelled out for GTK (which takes no patterns), from the
+    /// type table. A web image comes as a file list or Firefox's `text/x-moz-url`.
+    static let acceptedMimeTypes = ([.photoID, .uriList, .mozURL, .octetStream] + ContentType.images
+        + [.plainText, .anyText]).map(\.mimeType)
 }
 
 extension DragOperations {

@@ -10,30 +10,34 @@ import GalleryKit
 /// never joins a drag twice, offering its id (in-app drops and pastes) and its library file (a
 /// file manager copies it; an image editor reads its bytes); a note offers its text.
 enum DragItems {
-    /// The items of a drag or copy of `picked` tiles. A drag of exactly one photo with a
-    /// location also carries that location: a `.geojson` file listed first (GNOME Maps takes
-    /// the first file), GeoJSON bytes and a `geo:` URI as text. A selection carries photos
-    /// only: a file manager should not get an extra .geojson per drag.
+    /// The items of a drag or copy of `picked` tiles: their photos (and notes), and nothing
+    /// else. A located photo drags as itself alone, exactly as any photo does: a file manager,
+    /// a web page or a single-file upload field gets the photo. Its location has a drag of
+    /// its own (`make(forLocationOf:)`).
     static func make(forDragOf picked: [(index: Int, item: GalleryItem)]) -> [DragItem] {
-        if picked.count == 1, let only = picked.first, only.item.members.count == 1,
-           let member = only.item.members.first, let location = only.item.location {
-            let tile = only.item
-            var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
-            // Written now, while the drag starts: a drop may read it at any moment.
-            if let file = LocationFiles.file(for: tile) {
-                provider.registerFile(.geoJSON, at: file)
-            } else {
-                provider.register(.geoJSON) { _ in location.geoJSON(name: tile.placeName ?? tile.title) }
-            }
-            addPhoto(member, to: &provider)
-            provider.register(.plainText) { _ in Data(location.geoURI.utf8) }
-            return [DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: only.index)]
-        }
-        return picked.flatMap { make(for: $0.item, at: $0.index) }
+        picked.flatMap { make(for: $0.item, at: $0.index) }
     }
 
-    /// One tile's items, without its location: for a tile that joins a drag in progress
-    /// (flocking), and for moves that hand no data to anyone (keyboard drags, Move Earlier).
+    /// The drag of a photo's location, from the location badge on its tile: a `.geojson`
+    /// file (GNOME Maps takes one dropped file and reads GeoJSON by its name; it also
+    /// travels as `application/geo+json`), and a `geo:` URI as text. Nil for a tile that is
+    /// not one photo with a location.
+    static func make(forLocationOf tile: GalleryItem) -> [DragItem]? {
+        guard tile.members.count == 1, let member = tile.members.first, let location = tile.location else { return nil }
+        var provider = ItemProvider(suggestedName: nil)
+        // Written now, while the drag starts: a drop may read it at any moment.
+        if let file = LocationFiles.file(for: tile) {
+            provider.suggestedName = file.lastPathComponent
+            provider.registerFile(.geoJSON, at: file)
+        } else {
+            provider.register(.geoJSON) { _ in location.geoJSON(name: tile.placeName ?? tile.title) }
+        }
+        provider.register(.plainText) { _ in Data(location.geoURI.utf8) }
+        return [DragItem(provider: provider, localObject: LocalObject("location \(member.photoID.rawValue)"))]
+    }
+
+    /// One tile's items: for a drag or copy of tiles, a tile that joins a drag in progress
+    /// (flocking), and moves that hand no data to anyone (keyboard drags, Move Earlier).
     static func make(for tile: GalleryItem, at index: Int) -> [DragItem] {
         if let text = tile.noteText {
             // A note travels as its text; it reorders like a photo but joins no album.

@@ -55,16 +55,24 @@ final class DropImporter {
 
     /// Imports a drop from outside (or the clipboard's content: paste takes the
     /// same path) at entry `index`. A drop is finished (as COPY, so the source
-    /// never deletes anything) once its data has been read, and as failed if
-    /// the read fails, stalls or is cancelled.
+    /// never deletes anything) once its data has been read (a download: once its
+    /// first bytes are an image), and as failed if the read fails, stalls or is
+    /// cancelled before.
     func importDrop(_ reader: any ContentReader, at index: Int) {
         let finisher = DropFinisher(reader)
         let received = PlaceholderReference()
-        let item = ReaderItem.make(reading: reader) { [weak self] bytes in
+        let item = ReaderItem.make(reading: reader, onBytes: { [weak self] bytes in
             guard let self, let context = received.context else { return }
-            model.setDetail("\(bytes / 1024) KB received", for: context)
-        }
-        received.context = load(item, at: index, finisher: finisher) { [weak self] context in
+            let from = received.webAddress.map { " from \($0.host ?? "the web")" } ?? ""
+            model.setDetail("\(bytes / 1024) KB received\(from)", for: context)
+        }, onWebImage: { [weak self] url in
+            received.webAddress = url
+            guard let self, let context = received.context else { return }
+            model.setTitle(WebImage.title(for: url), for: context)
+        }, onReadable: {
+            finisher.finish(.copy)
+        })
+        received.context = load(item, at: index, finisher: finisher, received: received) { [weak self] context in
             self?.retry(reader, replacing: context)
         }
     }
@@ -85,7 +93,7 @@ final class DropImporter {
     /// imports what it holds. `whenImported`, if given, hears the tally of a
     /// file list once every file has landed or failed.
     @discardableResult
-    private func load(_ item: DragItem, at index: Int, finisher: DropFinisher?,
+    private func load(_ item: DragItem, at index: Int, finisher: DropFinisher?, received: PlaceholderReference? = nil,
                       retry: ((PlaceholderContext<GalleryItem>) -> (() -> Void)?)?,
                       whenImported: (@MainActor (Tally) -> Void)? = nil) -> PlaceholderContext<GalleryItem>? {
         let session = DropSession(external: [item], rules: DragCoordinator.rules)
@@ -100,7 +108,8 @@ final class DropImporter {
                                      stallRule: TransferStall.rule) { [weak self] loaded, context in
                 finisher?.finish(.copy)
                 guard let self else { throw CancellationError() }
-                try await importLoaded(loaded, into: context, session: session, whenImported: whenImported)
+                try await importLoaded(loaded, into: context, session: session, webAddress: received?.webAddress,
+                                       whenImported: whenImported)
             }
             guard let context = load?.placeholders.first else { return }
             // Cancel ends the drop at once: a stalled source may never deliver
@@ -121,13 +130,22 @@ final class DropImporter {
     /// What the placeholder is called while its data loads.
     private static func title(for type: ContentType, suggestedName: String?) -> String {
         if type == .uriList { return suggestedName ?? "Dropped files" }
+        if type == .webImage || type == .octetStream { return "Dropped image" }
         if type.conforms(to: .anyImage) { return "Dropped image." + type.fileExtension }
         return "Dropped text"
     }
 
+    /// The image type of loaded image data: its declared type, or for bytes whose
+    /// type only their content tells (a download, Chromium's original file), that.
+    private static func imageType(of loaded: LoadedItem) -> ContentType? {
+        if loaded.type.conforms(to: .anyImage) { return loaded.type }
+        guard loaded.type == .webImage || loaded.type == .octetStream else { return nil }
+        return WebImage.format(of: loaded.data)
+    }
+
     /// Imports one loaded representation into the library, in `context`'s place.
     private func importLoaded(_ loaded: LoadedItem, into context: PlaceholderContext<GalleryItem>,
-                              session: DropSession, whenImported: (@MainActor (Tally) -> Void)?) async throws {
+                              session: DropSession, webAddress: URL?, whenImported: (@MainActor (Tally) -> Void)?) async throws {
         if loaded.type == .uriList {
             // One placeholder per file, where the list's placeholder was.
             guard let index = context.index else {
@@ -147,11 +165,13 @@ final class DropImporter {
             var tally = Tally()
             for task in imports { tally = tally + (await task.value) }
             whenImported(tally)
-        } else if loaded.type.conforms(to: .anyImage) {
-            let file = try session.fileLease().makeFileURL(named: "Dropped image." + loaded.type.fileExtension)
+        } else if let imageType = Self.imageType(of: loaded) {
+            // A web image keeps the name from its address; other image data is "Dropped image".
+            let title = webAddress.map(WebImage.title(for:)) ?? "Dropped image"
+            let file = try session.fileLease().makeFileURL(named: title + "." + imageType.fileExtension)
             let data = loaded.data
             try await Task.detached { try data.write(to: file, options: .atomic) }.value
-            _ = await prepareAndCommit(ImportSource(url: file, title: "Dropped image"), context: context)
+            _ = await prepareAndCommit(ImportSource(url: file, title: title), context: context)
         } else {
             // Text becomes a note where it was dropped, committed like a photo: the batch
             // that inserts it names it. Text that cannot be used (empty, or longer than a
@@ -267,4 +287,6 @@ final class DropImporter {
 @MainActor
 private final class PlaceholderReference {
     var context: PlaceholderContext<GalleryItem>?
+    /// The web address a browser's image is downloaded from, once read.
+    var webAddress: URL?
 }

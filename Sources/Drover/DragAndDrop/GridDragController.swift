@@ -20,10 +20,11 @@ final class GridDragController {
     private var lifted: (tiles: [GalleryItem], items: [DragItem], origin: Point)?
     /// A drag of QR codes out of one photo, instead of photos.
     private var liftedCodes: (content: QRDragContent, tileID: String, frames: [Rect], origin: Point)?
-    private var codeSession: DragSession?
+    /// A drag of one photo's location (from its tile's location badge), instead of photos.
+    private var liftedLocation: (tile: GalleryItem, items: [DragItem], origin: Point)?
+    /// The DragKit session of a drag that carries no photos (QR codes, a location).
+    private var sideSession: DragSession?
     private var countObservation: Observation?
-    /// Watches the pointer after lift, to morph a located photo into its platter.
-    private var morphWatch: TickCallback?
     /// While photos fly back after a cancel, their tiles stay faded until they land.
     private var flyingBack = false
 
@@ -50,8 +51,10 @@ final class GridDragController {
         let model = gallery.model
         lifted = nil
         liftedCodes = nil
+        liftedLocation = nil
         guard let index = grid.geometry.index(at: point, count: model.count), model.item(at: index) != nil else { return nil }
         if let codes = prepareCodes(at: point, index: index) { return codes }
+        if let location = prepareLocation(at: point, index: index) { return location }
         if !grid.isSelected(index) { grid.selectOnly(index) }
         let picked = grid.selectedIndices.compactMap { i in model.item(at: i).map { (index: i, item: $0) } }
         guard !picked.isEmpty else { return nil }
@@ -75,6 +78,27 @@ final class GridDragController {
         return content.provider
     }
 
+    /// A press on a located photo's location badge drags its place, not the photo.
+    private func prepareLocation(at point: Point, index: Int) -> ContentProvider? {
+        guard let tile = grid.tile(at: index), tile.isOnLocationBadge(x: point.x, y: point.y, in: grid.canvas),
+              let item = gallery.model.item(at: index), let items = DragItems.make(forLocationOf: item) else { return nil }
+        liftedLocation = (item, items, point)
+        return DragContent.provider(for: items)
+    }
+
+    /// The location drag's icon is the platter: the photo with its place and coordinates.
+    private func beginLocation(_ drag: Drag) {
+        guard let liftedLocation, let location = liftedLocation.tile.location else { return }
+        let session = DragSession(items: liftedLocation.items, origin: liftedLocation.origin)
+        try? session.beginDragging()
+        sideSession = session
+        let tile = liftedLocation.tile
+        icon.showPlatter(cover: tile.thumbnailURLs.first, place: tile.placeName ?? tile.title,
+                         coordinates: location.displayCoordinates)
+        drag.setIcon(icon.platter)
+        drag.setHotspot(x: DragIconView.size / 2, y: DragIconView.size / 2)
+    }
+
     /// Each code lifts out of the photo as its own rounded crop, flying from
     /// where it sits to the pointer, while the photo fades and the drag icon
     /// fans the crops.
@@ -82,7 +106,7 @@ final class GridDragController {
         guard let liftedCodes else { return }
         let session = DragSession(items: liftedCodes.content.items, origin: liftedCodes.origin)
         try? session.beginDragging()
-        codeSession = session
+        sideSession = session
         icon.show(covers: liftedCodes.content.crops, count: liftedCodes.content.codes.count)
         drag.setIcon(icon.fan)
         drag.setHotspot(x: DragIconView.size / 2, y: DragIconView.size / 2)
@@ -111,6 +135,7 @@ final class GridDragController {
 
     private func begin(_ drag: Drag) {
         if liftedCodes != nil { return beginCodes(drag) }
+        if liftedLocation != nil { return beginLocation(drag) }
         guard let lifted else { return }
         let session = DragSession(items: lifted.items, origin: lifted.origin)
         try? session.beginDragging()
@@ -125,30 +150,7 @@ final class GridDragController {
         }
         drag.setIcon(icon.fan)
         drag.setHotspot(x: DragIconView.size / 2, y: DragIconView.size / 2)
-        if inApp.tiles.count == 1, let tile = inApp.tiles.first, tile.members.count == 1, let location = tile.location {
-            watchForPlatterMorph(of: tile, location: location, drag: drag, from: lifted.origin)
-        }
         grid.setDragged(Set(lifted.tiles.map { $0.id.description }))
-    }
-
-    /// At lift the icon is the photo; once the pointer has travelled past the
-    /// drag threshold it becomes the location platter (the same size, so the
-    /// hotspot stays under the pointer).
-    private func watchForPlatterMorph(of tile: GalleryItem, location: PhotoLocation, drag: Drag, from origin: Point) {
-        let threshold = 2.0 * Double(Settings.dragThreshold)
-        // The watch holds the drag (its wrapper lives only as long as someone
-        // holds it); `end()` removes the watch, and so lets the drag go.
-        morphWatch = grid.canvas.addTickCallback { [weak self] _ in
-            guard let self else { return false }
-            // The pointer may be unknown for a frame while the drag takes its grab.
-            guard let pointer = self.grid.canvas.pointerPosition() else { return true }
-            guard Point(x: pointer.x, y: pointer.y).distance(to: origin) > threshold else { return true }
-            drag.setIcon(self.icon.platter)
-            self.icon.showPlatter(cover: tile.thumbnailURLs.first, place: tile.placeName ?? tile.title,
-                                  coordinates: location.displayCoordinates)
-            self.morphWatch = nil
-            return false
-        }
     }
 
     private func showIcon(for drag: DragCoordinator.InAppDrag) {
@@ -185,23 +187,22 @@ final class GridDragController {
     }
 
     private func end() {
-        morphWatch?.remove()
-        morphWatch = nil
         countObservation?.cancel()
         countObservation = nil
         if let session = coordinator.current?.session, session.phase != .ended {
             if session.phase == .dragging { try? session.cancel() }
             try? session.end()
         }
-        if let session = codeSession {
+        if let session = sideSession {
             if session.phase == .dragging { try? session.cancel() }
             try? session.end()
-            codeSession = nil
+            sideSession = nil
         }
-        let wasCodes = liftedCodes != nil
+        let carriedPhotos = liftedCodes == nil && liftedLocation == nil
         lifted = nil
         liftedCodes = nil
+        liftedLocation = nil
         if !flyingBack { grid.setDragged([]) }
-        if !wasCodes { coordinator.end() }
+        if carriedPhotos { coordinator.end() }
     }
 }

@@ -20,6 +20,8 @@ final class PhotoTile {
     private let dwellRing = DrawingArea()
     /// The photo's QR codes, over the thumbnail.
     let qrLayer = QRRegionLayer()
+    /// On a located photo: dragging it drags the place (a pin for GNOME Maps), not the photo.
+    private let locationBadge = Label("Map")
     private var qrLoad: Task<Void, Never>?
     private var dwellProgress = 0.0
     /// The tile's actions (AT-SPI and its menu), enabled for what applies to it.
@@ -87,6 +89,14 @@ final class PhotoTile {
         badge.isVisible = false
         pictureHolder.addOverlay(badge)
 
+        locationBadge.addCSSClass("location-badge")
+        locationBadge.horizontalAlignment = GTK_ALIGN_END
+        locationBadge.verticalAlignment = GTK_ALIGN_END
+        locationBadge.accessibleLabel = "Location"
+        locationBadge.accessibleDescription = "Drag to a map for a pin (GNOME Maps). Dragging the photo drags the photo alone."
+        locationBadge.isVisible = false
+        pictureHolder.addOverlay(locationBadge)
+
         pictureHolder.expandsVertically = true
         title.setEllipsizes(true)
         title.addCSSClass("tile-title")
@@ -125,6 +135,7 @@ final class PhotoTile {
         }
         root.setCSSClass("note", noteText.isVisible)
 
+        locationBadge.isVisible = model.hasLocation && model.kind == .photo
         var count = 0
         if case .stack(let n) = model.kind { count = n }
         badge.isVisible = count > 1
@@ -146,6 +157,12 @@ final class PhotoTile {
         if changedIdentity || qrLayer.canvas.isVisible != (model.qrCount > 0) {
             loadQRCodes(model, from: qrCodes, thumbnails: thumbnails)
         }
+    }
+
+    /// Whether (x, y), in `widget`'s coordinates, is on the location badge.
+    func isOnLocationBadge(x: Double, y: Double, in widget: Widget) -> Bool {
+        guard locationBadge.isVisible, let local = widget.translate(x, y, to: locationBadge) else { return false }
+        return local.x >= 0 && local.y >= 0 && local.x < Double(locationBadge.width) && local.y < Double(locationBadge.height)
     }
 
     func unbind() {

@@ -18,7 +18,8 @@ final class CollectionModel {
         /// The collection the drop was made on: its item goes there, and its tile is
         /// shown only there.
         let scope: CollectionScope
-        let title: String
+        /// What is loading; a web image's becomes its file name once its address is read.
+        var title: String
         let cancel: () -> Void
         /// How far loading got when no fraction is known ("240 KB received").
         var detail: String?
@@ -166,6 +167,13 @@ final class CollectionModel {
         placeholders[context.id] = PlaceholderInfo(context: context, scope: scope, title: title, cancel: cancel,
                                                     retry: retry, onStall: onStall)
         if let index = context.index { deliver([.update(placeholderTile(context.id), at: index)]) }
+    }
+
+    /// Names what a placeholder loads, once that is known.
+    func setTitle(_ title: String, for context: PlaceholderContext<GalleryItem>) {
+        guard placeholders[context.id] != nil, let index = context.index else { return }
+        placeholders[context.id]?.title = title
+        deliver([.update(placeholderTile(context.id), at: index)])
     }
 
     /// Shows how far a load of unknown size got.

@@ -24,6 +24,23 @@ public final class Drop: Object {
     /// Tells the source the drop is over, with the action performed (0 for none).
     public func finish(_ action: GdkDragAction) { gdk_drop_finish(drop, action) }
 
+    /// Stops GDK following the source's offered actions, once the user has let go.
+    ///
+    /// GDK 4.8 on X11 watches a foreign source window's `XdndActionList` for as long as
+    /// the drop object lives, and sets the drop's actions whenever it changes; but it
+    /// refuses that once the drop has been performed, printing
+    /// `gdk_drop_set_actions: assertion 'priv->state == GDK_DROP_STATE_NONE' failed`.
+    /// Sources do change it after a drop (Chromium at once, while Drover reads the drop;
+    /// GTK 3 applications when their next drag begins, as the old drop is only released
+    /// when that drag enters). After the drop its actions decide nothing, so the watch
+    /// goes: the only handler on the display carrying the drop as its data is that one
+    /// (GDK's reads of the drop carry their stream).
+    fileprivate func stopFollowingSourceActions() {
+        guard let display = gdk_drop_get_display(drop) else { return }
+        g_signal_handlers_disconnect_matched(UnsafeMutableRawPointer(display), G_SIGNAL_MATCH_DATA, 0, 0, nil, nil,
+                                             UnsafeMutableRawPointer(drop))
+    }
+
     /// Reads a file list (or single file) as URLs.
     public func readFiles() async throws -> [URL] {
         let drop = SendableOpaque(drop)
@@ -75,9 +92,13 @@ public final class InputStreamReader {
     isolated deinit { g_object_unref(stream.value) }
 
     /// Reads everything; `progress` gets the byte count so far after each chunk.
-    /// Fails past `limit` bytes, so a hostile source cannot fill memory.
-    public func readAll(limit: Int, progress: (Int) -> Void) async throws -> Data {
+    /// Fails past `limit` bytes, so a hostile source cannot fill memory. `inspect`
+    /// sees the data once, as soon as it holds `headerSize` bytes (or all of it, if
+    /// less), so a reader can tell early what it is getting, and refuse it by throwing.
+    public func readAll(limit: Int, headerSize: Int = 0, inspect: (Data) throws -> Void = { _ in },
+                        progress: (Int) -> Void) async throws -> Data {
         var data = Data()
+        var inspected = false
         let stream = self.stream
         while true {
             let chunk: Data = try await awaitGAsync({ cancellable, callback, userData in
@@ -90,8 +111,15 @@ public final class InputStreamReader {
                 let base = g_bytes_get_data(bytes, &size)
                 return base.map { Data(bytes: $0, count: Int(size)) } ?? Data()
             })
-            if chunk.isEmpty { return data }
+            if chunk.isEmpty {
+                if !inspected { try inspect(data) }
+                return data
+            }
             data.append(chunk)
+            if !inspected, data.count >= headerSize {
+                inspected = true
+                try inspect(data)
+            }
             if data.count > limit { throw GLibError.message("The data is larger than \(limit / 1_000_000) MB") }
             progress(data.count)
         }
@@ -156,7 +184,11 @@ public final class DropTargetAsync: EventController {
     /// Return `true` to take the drop; you must then call `Drop.finish` (later is fine).
     @discardableResult
     public func onDrop(_ handler: @escaping @MainActor (Drop, Double, Double) -> Bool) -> SignalConnection {
-        let body: DropHandler = { drop, x, y in handler(Drop(borrowing: OpaquePointer(drop!)), x, y) }
+        let body: DropHandler = { pointer, x, y in
+            let drop = Drop(borrowing: OpaquePointer(pointer!))
+            drop.stopFollowingSourceActions()
+            return handler(drop, x, y)
+        }
         return connectSignal("drop", trampoline: gcallback(dropTrampoline), body: body)
     }
 }

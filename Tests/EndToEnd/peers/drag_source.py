@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """A GTK 4 drag source for the end-to-end tests: a window whose whole area can
-be dragged, offering files (a Gdk.FileList, so text/uri-list across processes)
+be dragged, offering files or web addresses (a Gdk.FileList, so text/uri-list
+across processes)
 or text (text/plain), with the actions given (COPY and MOVE by default, as
 Nautilus does).
 
@@ -32,7 +33,9 @@ def action_name(action):
 
 
 def file_list_provider(paths):
-    files = Gdk.FileList.new_from_array([Gio.File.new_for_path(p) for p in paths])
+    # An address (http://…) is listed as it is: a browser lists the image it drags so.
+    files = Gdk.FileList.new_from_array([Gio.File.new_for_uri(p) if "://" in p else Gio.File.new_for_path(p)
+                                         for p in paths])
     value = GObject.Value(Gdk.FileList, files)
     return Gdk.ContentProvider.new_for_value(value)
 
