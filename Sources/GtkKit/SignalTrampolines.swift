@@ -8,6 +8,7 @@ import CGtk
 typealias VoidHandler = @MainActor () -> Void
 typealias BoolHandler = @MainActor () -> Bool
 typealias PointHandler = @MainActor (Double, Double) -> Void
+typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 typealias PressHandler = @MainActor (Int, Double, Double) -> Void
 typealias KeyHandler = @MainActor (UInt32, GdkModifierType) -> Bool
 typealias PointerHandler = @MainActor (gpointer?) -> Void
@@ -51,4 +52,10 @@ let pressTrampoline: @convention(c) (gpointer?, Int32, Double, Double, gpointer?
 let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, _, state, data in
     let box = SignalHandlerBox<KeyHandler>.from(data)
     return MainActor.assumeIsolated { box.body(keyval, state) } ? 1 : 0
+}
+
+// gboolean (*)(GtkEventControllerScroll *, double dx, double dy, gpointer)
+let scrollTrampoline: @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean = { _, dx, dy, data in
+    let box = SignalHandlerBox<ScrollHandler>.from(data)
+    return MainActor.assumeIsolated { box.body(dx, dy) } ? 1 : 0
 }

@@ -19,6 +19,8 @@ final class MainWindow {
     let moveToButton = Button(label: "Move to…")
     let albumPrompt = NamePrompt(confirmLabel: "Create Album")
     let renamePrompt = NamePrompt(confirmLabel: "Rename")
+    /// The photo viewer, a page beside the grid (`ViewerController` runs it).
+    let viewer = PhotoViewer()
     private let content = Stack()
 
     init(application: Application, thumbnails: ThumbnailCache) {
@@ -39,6 +41,7 @@ final class MainWindow {
 
         content.add(grid.scrolledWindow, name: "grid")
         content.add(emptyState.root, name: "empty")
+        content.add(viewer.root, name: "viewer")
         content.expandsHorizontally = true
         content.expandsVertically = true
         let contentOverlay = Overlay()
@@ -68,8 +71,33 @@ final class MainWindow {
         window.announce(message, describingFocusOr: grid.canvas)
     }
 
+    // MARK: The viewer page
+
+    private(set) var isShowingViewer = false
+
+    /// Shows the viewer page in place of the grid, or the grid again.
+    func showViewer(_ on: Bool) {
+        isShowingViewer = on
+        if on { content.visibleChildName = "viewer" } else { content.visibleChildName = grid.items.isEmpty ? "empty" : "grid" }
+    }
+
+    /// Whether the viewer asked for fullscreen. Kept here, not read from the window: a
+    /// window manager may not grant it (or not yet), and the viewer's layout follows the ask.
+    private(set) var isViewerFullscreen = false
+
+    /// Fullscreen for the viewer: only the photo (and its own bar) shows.
+    func setViewerFullscreen(_ on: Bool) {
+        isViewerFullscreen = on
+        header.isVisible = !on
+        sidebar.root.isVisible = !on
+        deleteZone.root.isVisible = !on
+        window.isFullscreen = on
+    }
+
     /// Shows the grid, or the empty state when there is nothing to show.
     func showGridOrEmptyState(albumName: String?) {
+        // The viewer stays on show while the grid changes behind it.
+        guard !isShowingViewer else { return }
         let empty = grid.items.isEmpty
         content.visibleChildName = empty ? "empty" : "grid"
         guard empty else { return }

@@ -83,4 +83,21 @@ public final class DragGesture: EventController {
     }
     /// Gives up on the gesture (it began where a rubber band makes no sense).
     public func deny() { gtk_gesture_set_state(OpaquePointer(rawPointer), GTK_EVENT_SEQUENCE_DENIED) }
+    /// Takes the press for this gesture alone (a pan: the drag source must not start).
+    public func claim() { gtk_gesture_set_state(OpaquePointer(rawPointer), GTK_EVENT_SEQUENCE_CLAIMED) }
+}
+
+/// A `GtkEventControllerScroll` on both axes: wheel and touchpad scrolling (the
+/// photo viewer zooms with Ctrl held and pans without).
+@MainActor
+public final class ScrollController: EventController {
+    public init() {
+        super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)))
+    }
+
+    /// Called with the scroll deltas; return `true` when the scroll was handled.
+    @discardableResult
+    public func onScroll(_ handler: @escaping @MainActor (Double, Double) -> Bool) -> SignalConnection {
+        connectSignal("scroll", trampoline: gcallback(scrollTrampoline), body: handler as ScrollHandler)
+    }
 }
