@@ -7,6 +7,7 @@ The viewer is an AT-SPI `image` named after the photo and described by its date,
 place in the sequence and the zoom ("Fit to window, 26%", "Zoom 100%")."""
 
 from accessible_actions import focus, keys, run_action, tile
+from atspi_audit import audit
 from dnd import collection_order, photo_file, python_peer, records, wait_for_record
 from drover_session import Atspi, image_spread, screenshot, wait_for
 from image_files import write_jpeg
@@ -65,6 +66,8 @@ def test_double_click_opens_and_zoom_and_arrows_work(drover):
     keys("plus")
     wait_for(lambda: "Zoom 125%" in photo.get_description(), 10, what="125% after +")
     screenshot("viewer-zoomed-nuthatch")
+    # Every node of the viewer is named: the photo, its buttons, the zoom.
+    assert audit(session.application()) == []
     keys("minus", "minus")
     wait_for(lambda: "Zoom 80%" in photo.get_description() or "Fit to window" in photo.get_description(), 10,
              what="zoomed out after - -")
@@ -173,3 +176,4 @@ def test_a_photo_that_cannot_be_decoded_says_so(drover):
     # The same words are on the screen, where the photo would be.
     assert any("cannot be shown" in text for text in session.label_texts())
     screenshot("viewer-undecodable")
+    assert audit(session.application()) == []

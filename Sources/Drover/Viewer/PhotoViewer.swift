@@ -45,6 +45,7 @@ final class PhotoViewer: CanvasLayout {
         root.expandsHorizontally = true
         root.expandsVertically = true
         canvas.setLayout(self)
+        canvas.accessibleLabel = "Photo"
         canvas.isFocusable = true
         canvas.clipsToBounds = true
         canvas.expandsHorizontally = true
@@ -65,6 +66,9 @@ final class PhotoViewer: CanvasLayout {
         fitButton.tooltip = "Fit to the window (0)"
         fullscreenButton.tooltip = "Fullscreen (F11)"
         zoomLabel.addCSSClass("viewer-zoom")
+        // Shown once they have text: an empty label is named by its type over AT-SPI.
+        titleLabel.isVisible = false
+        zoomLabel.isVisible = false
         for widget in [backButton, titleLabel, zoomOutButton, zoomLabel, zoomInButton, fitButton, fullscreenButton] as [Widget] {
             bar.append(widget)
         }
@@ -100,6 +104,8 @@ final class PhotoViewer: CanvasLayout {
     /// Shows a photo's title and a first picture of it (its thumbnail), fitted.
     func show(title: String, preview: Texture?) {
         titleLabel.text = title
+        // An empty label would be named by its type over AT-SPI.
+        titleLabel.isVisible = !title.isEmpty
         message.isVisible = false
         texture = preview
         zoom.show(imageSize: preview.map { Size(width: Double($0.width), height: Double($0.height)) }
@@ -143,7 +149,8 @@ final class PhotoViewer: CanvasLayout {
     }
 
     private func zoomChanged() {
-        zoomLabel.text = hasPicture ? "\(Int((zoom.zoom * 100).rounded()))%" : ""
+        zoomLabel.text = "\(Int((zoom.zoom * 100).rounded()))%"
+        zoomLabel.isVisible = hasPicture
         zoomOutButton.isSensitive = hasPicture && !zoom.isFit
         zoomInButton.isSensitive = hasPicture && zoom.zoom < ViewerZoom.maximum
         fitButton.isSensitive = hasPicture && !zoom.isFit
