@@ -16,6 +16,7 @@ final class DroverApplication {
     private var gallery: GalleryController?
     private var importer: DropImporter?
     private var dragAndDrop: WindowDragAndDrop?
+    private var imports: ImportController?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
     private lazy var thumbnails = ThumbnailCache { url in
@@ -42,6 +43,8 @@ final class DroverApplication {
         quit.onActivate { [weak self] in self?.application.quit() }
         application.addAction(quit)
         application.setAccelerators(["<Control>q"], for: "app.quit")
+        application.setAccelerators(["<Control>o"], for: "\(ImportController.actionGroupName).files")
+        application.setAccelerators(["<Shift><Control>o"], for: "\(ImportController.actionGroupName).folders")
     }
 
     private func handle(_ invocation: CommandLineInvocation) -> CommandLineResult {
@@ -82,6 +85,7 @@ final class DroverApplication {
                 let library = try await PhotoLibrary.open(at: directory)
                 if isFirstRun { await installSamples(into: library, window: window) }
                 await show(library, in: window)
+                if isFirstRun, !library.isReadOnly { imports?.offerPictures() }
             } catch {
                 showError(error, directory: directory, in: window)
             }
@@ -105,8 +109,11 @@ final class DroverApplication {
         // the end of the grid: so only once the grid holds the collection.
         let importer = dragAndDrop.importer
         self.importer = importer
+        // A read-only library imports nothing: without the actions, the button and menu items are off.
+        imports = library.isReadOnly ? nil : ImportController(window: window, importer: importer)
         if library.isReadOnly {
             window.window.title = "Drover — Read-Only"
+            window.importButton.isVisible = false
             window.newAlbumButton.isVisible = false
             window.moveToButton.isVisible = false
             window.toast.show("This library is read-only: you can browse it and drag photos out, but not change it.", seconds: 10)

@@ -17,6 +17,8 @@ final class MainWindow {
     /// The single-pointer path to what dropping on an album does: pick photos,
     /// then this button, then the album.
     let moveToButton = Button(label: "Move to…")
+    /// Files through the file chooser (Ctrl+O); `ImportController` provides the actions.
+    let importButton = Button(label: "Import…")
     let albumPrompt = NamePrompt(confirmLabel: "Create Album")
     let renamePrompt = NamePrompt(confirmLabel: "Rename")
     /// The photo viewer, a page beside the grid (`ViewerController` runs it).
@@ -35,9 +37,17 @@ final class MainWindow {
         header.packStart(moveToButton)
         let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu")
         let menu = Menu()
+        let imports = Menu()
+        imports.append("Import Photos…", action: "import.files")
+        imports.append("Import Folders…", action: "import.folders")
+        imports.append("Import from Pictures", action: "import.pictures")
+        menu.appendSection(imports)
         menu.append("About Drover", action: "app.about")
         menuButton.setMenu(menu)
         header.packEnd(menuButton)
+        importButton.tooltip = "Import photos from files (Ctrl+O)"
+        importButton.setActionName("import.files")
+        header.packEnd(importButton)
 
         content.add(grid.scrolledWindow, name: "grid")
         content.add(emptyState.root, name: "empty")
