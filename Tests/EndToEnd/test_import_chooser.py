@@ -6,9 +6,10 @@ of the grid, copies only, then a summary.
 The chooser is GTK's own dialog here (GtkFileChooserNative without a portal), driven by
 keys alone: Ctrl+L, a path, Enter."""
 
+import subprocess
 from pathlib import Path
 
-from accessible_actions import keys, run_action
+from accessible_actions import keys, run_action, tile
 from dnd import collection_order, window_ids
 from drover_session import DroverSession, screenshot, wait_for
 from image_files import write_jpeg
@@ -18,7 +19,6 @@ from test_dnd_grid import SAMPLE_TILES
 
 
 def type_text(text):
-    import subprocess
     subprocess.run(["xdotool", "type", "--delay", "20", text], check=True, timeout=60)
 
 
@@ -52,9 +52,12 @@ def test_a_folder_chosen_with_keys_is_imported_at_the_end(drover, tmp_path):
     assert consistency_problems(session.library) == []
 
 
-def test_files_chosen_with_ctrl_o_are_imported(drover, tmp_path):
+def test_files_chosen_with_ctrl_o_are_imported_with_their_date_taken(drover, tmp_path):
     session, screen = drover
     photo = write_jpeg(tmp_path / "chooser-harbour.jpg", seed=90)
+    # Taken on 20 June 2015, as a camera records it; the file itself is from today.
+    subprocess.run(["exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2015:06:20 14:30:00", str(photo)],
+                   check=True, timeout=60)
     move(*screen.center(session.find("table", "Photos")))
     keys("ctrl+o")
     chooser_window("Import Photos")
@@ -64,6 +67,9 @@ def test_files_chosen_with_ctrl_o_are_imported(drover, tmp_path):
     tiles = session.wait_for_tiles(lambda t: "chooser-harbour" in t and not any(x.startswith("Importing") for x in t),
                                    timeout=30, what="the chosen photo")
     assert tiles == SAMPLE_TILES + ["chooser-harbour"]
+    # The tile says when the photo was taken, not when it was imported or copied.
+    description = tile(session, "chooser-harbour").get_description()
+    assert "20 June 2015" in description or "June 20, 2015" in description, description
 
 
 def test_the_first_run_offers_to_import_from_pictures():
