@@ -3,7 +3,7 @@ import CExif
 /// An EXIF block parsed by libexif, its tags as stored.
 ///
 /// The block is first cut down to what Drover reads (`TIFFExifCompactor`: IFD0's
-/// orientation and date, the Exif IFD's dates, the GPS IFD), which keeps it under libexif's 64 KB limit even when it
+/// orientation, date and camera, the Exif IFD's dates, the GPS IFD), which keeps it under libexif's 64 KB limit even when it
 /// came from a HEIF item or a PNG chunk, and keeps libexif's maker-note parsers away
 /// from untrusted bytes. libexif's "follow the specification" option, which rewrites
 /// entries while loading, is turned off, so a malformed tag is seen and refused rather

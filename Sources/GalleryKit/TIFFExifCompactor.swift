@@ -3,7 +3,7 @@ import Foundation
 /// EXIF in a TIFF file: the file is itself the TIFF structure libexif parses, but it can
 /// be hundreds of megabytes, and libtiff writes its directories after the pixels, at the
 /// end. So instead of reading it whole, this copies out only what the readers use (IFD0's
-/// orientation and date, the Exif IFD's dates and offsets, and the GPS IFD, with the
+/// orientation, date and camera, the Exif IFD's dates and offsets, and the GPS IFD, with the
 /// values their entries point to) into a small, well-formed TIFF structure in the file's
 /// byte order.
 ///
@@ -12,6 +12,8 @@ import Foundation
 enum TIFFExifCompactor {
     static let orientationTag = 0x0112
     static let dateTimeTag = 0x0132
+    /// IFD0's camera make and model (for the details view).
+    static let cameraTags: Set<Int> = [0x010F, 0x0110]
     static let gpsPointerTag = 0x8825
     static let exifPointerTag = 0x8769
     /// The Exif IFD's tags the readers use: DateTimeOriginal, OffsetTime, OffsetTimeOriginal.
@@ -32,7 +34,7 @@ enum TIFFExifCompactor {
         let bigEndian = header[0] == 0x4D
         guard let ifd0Offset = header.uint32(at: 4, bigEndian: bigEndian),
               let ifd0 = entries(source, at: ifd0Offset, bigEndian: bigEndian) else { return nil }
-        var kept = ifd0.filter { $0.tag == orientationTag || $0.tag == dateTimeTag }
+        var kept = ifd0.filter { $0.tag == orientationTag || $0.tag == dateTimeTag || cameraTags.contains($0.tag) }
         let gps = subIFD(ifd0, pointer: gpsPointerTag, source, bigEndian: bigEndian)
         let exif = subIFD(ifd0, pointer: exifPointerTag, source, bigEndian: bigEndian).filter { exifTags.contains($0.tag) }
         // IFD0, then the GPS IFD, then the Exif IFD, each followed by its values.

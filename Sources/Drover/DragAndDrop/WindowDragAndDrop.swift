@@ -15,6 +15,7 @@ final class WindowDragAndDrop {
     let keyboardDrag: KeyboardDragController
     let viewer: ViewerController
     private let viewerDrags: ViewerDragController
+    let details: DetailsController
 
     init(window: MainWindow, gallery: GalleryController, thumbnails: ThumbnailCache) {
         importer = DropImporter(gallery: gallery)
@@ -30,5 +31,6 @@ final class WindowDragAndDrop {
         viewer = ViewerController(window: window, gallery: gallery, thumbnails: thumbnails)
         viewerDrags = ViewerDragController(viewer: viewer, page: window.viewer, gallery: gallery, coordinator: coordinator,
                                            importer: importer, thumbnails: thumbnails)
+        details = DetailsController(window: window, gallery: gallery, viewer: viewer)
     }
 }

@@ -3,6 +3,8 @@
 enum TileAction: String, CaseIterable {
     /// Shows the photo large, in the viewer.
     case open
+    /// Shows the photo's details.
+    case details
     case copy
     case cut
     case pasteBefore = "paste-before"
@@ -25,6 +27,7 @@ enum TileAction: String, CaseIterable {
     var title: String {
         switch self {
         case .open: "Open"
+        case .details: "Details"
         case .copy: "Copy"
         case .cut: "Cut"
         case .pasteBefore: "Paste Before"
@@ -48,14 +51,14 @@ enum TileAction: String, CaseIterable {
         switch self {
         case .openInMaps, .copyLocation: tile.hasLocation
         case .exportQRCodes: tile.qrCount > 0
-        case .open: !tile.isPlaceholder && tile.coverPhoto != nil
+        case .open, .details: !tile.isPlaceholder && tile.coverPhoto != nil
         default: !tile.isPlaceholder
         }
     }
 
     /// Menu sections, in order.
     static let menuSections: [[TileAction]] = [
-        [.open],
+        [.open, .details],
         [.copy, .cut, .pasteBefore, .pasteAfter],
         [.moveEarlier, .moveLater, .startKeyboardDrag],
         [.addToAlbum, .moveToAlbum],

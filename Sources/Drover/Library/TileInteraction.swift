@@ -35,6 +35,7 @@ final class TileInteraction {
         switch action {
         case .focus: break
         case .open: grid.onOpen?(index)
+        case .details: grid.onShowDetails?(index)
         case .copy: commands.copy(around: index)
         case .cut: commands.cut(around: index)
         case .pasteBefore: commands.paste(at: index)

@@ -23,6 +23,7 @@ final class PhotoViewer: CanvasLayout {
     let zoomInButton = Button(iconName: "zoom-in-symbolic", accessibleLabel: "Zoom In")
     let fitButton = Button(iconName: "zoom-fit-best-symbolic", accessibleLabel: "Fit to Window")
     let fullscreenButton = Button(iconName: "view-fullscreen-symbolic", accessibleLabel: "Fullscreen")
+    let detailsButton = Button(iconName: "document-properties-symbolic", accessibleLabel: "Details")
     private let titleLabel = Label()
     private let zoomLabel = Label()
     private let message = Label()
@@ -65,11 +66,12 @@ final class PhotoViewer: CanvasLayout {
         zoomInButton.tooltip = "Zoom in (+)"
         fitButton.tooltip = "Fit to the window (0)"
         fullscreenButton.tooltip = "Fullscreen (F11)"
+        detailsButton.tooltip = "Details (Alt+Enter)"
         zoomLabel.addCSSClass("viewer-zoom")
         // Shown once they have text: an empty label is named by its type over AT-SPI.
         titleLabel.isVisible = false
         zoomLabel.isVisible = false
-        for widget in [backButton, titleLabel, zoomOutButton, zoomLabel, zoomInButton, fitButton, fullscreenButton] as [Widget] {
+        for widget in [backButton, titleLabel, zoomOutButton, zoomLabel, zoomInButton, fitButton, detailsButton, fullscreenButton] as [Widget] {
             bar.append(widget)
         }
         root.addOverlay(bar)

@@ -11,7 +11,8 @@ import GtkKit
 ///
 /// Keys: Escape or Back returns to the grid (first leaving fullscreen), Left/Right and
 /// Page Up/Down go to the previous/next photo, Home/End to the first/last, `+`/`-` and
-/// Ctrl+scroll zoom, `1` shows 100%, `0` or Ctrl+0 fits, F11 toggles fullscreen.
+/// Ctrl+scroll zoom, `1` shows 100%, `0` or Ctrl+0 fits, F11 toggles fullscreen, Alt+Enter
+/// shows the photo's details.
 @MainActor
 final class ViewerController {
     /// The photo on show: a grid entry (by id, so it survives changes to the grid)
@@ -37,6 +38,8 @@ final class ViewerController {
     /// Full images of the photo on show and its neighbours, decoded ahead.
     private var decoded: [PhotoID: Task<Result<Texture, ViewerError>, Never>] = [:]
     private let keys = KeyController()
+    /// Show the details of the photo on show (Alt+Enter, the Details button).
+    var onShowDetails: (() -> Void)?
 
     private static let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
@@ -55,6 +58,7 @@ final class ViewerController {
         viewer.previousButton.onClicked { [weak self] in self?.step(-1) }
         viewer.nextButton.onClicked { [weak self] in self?.step(1) }
         viewer.fullscreenButton.onClicked { [weak self] in self?.toggleFullscreen() }
+        viewer.detailsButton.onClicked { [weak self] in self?.onShowDetails?() }
         viewer.onDoubleClick = { [weak self] in self?.toggleFullscreen() }
         viewer.onZoomChanged = { [weak self] in self?.describe() }
         keys.onKeyPressed { [weak self] keyval, modifiers in self?.key(keyval, modifiers: modifiers) ?? false }
@@ -213,6 +217,10 @@ final class ViewerController {
     private func key(_ keyval: UInt32, modifiers: GdkModifierType) -> Bool {
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
         let alt = modifiers.rawValue & GDK_ALT_MASK.rawValue != 0
+        if alt, [GDK_KEY_Return, GDK_KEY_KP_Enter].contains(Int32(keyval)) {
+            onShowDetails?()
+            return true
+        }
         guard !alt else { return false }
         switch Int32(keyval) {
         case GDK_KEY_Escape:
