@@ -177,3 +177,15 @@ def test_a_photo_that_cannot_be_decoded_says_so(drover):
     assert any("cannot be shown" in text for text in session.label_texts())
     screenshot("viewer-undecodable")
     assert audit(session.application()) == []
+
+
+def test_the_viewed_photo_dropped_on_the_delete_zone_is_deleted_and_the_viewer_closes(drover):
+    session, screen = drover
+    run_action(tile(session, "Colourful cups"), "tile.open")
+    photo = viewer(session, "Colourful cups")
+    delete_zone = session.find("panel", "Delete")
+    drag(screen.center(photo), screen.center(delete_zone), during=lambda: screenshot("viewer-drag-to-delete"))
+    wait_for(lambda: "Colourful cups" not in session.grid_tiles(), 20, what="the photo deleted")
+    # The photo is gone, so the viewer is too: focus is back in the grid.
+    wait_for(lambda: not is_focused(photo), 10, what="the viewer closed")
+    assert session.grid_tiles() == [t for t in SAMPLE_TILES if t != "Colourful cups"]

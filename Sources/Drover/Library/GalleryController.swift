@@ -20,6 +20,8 @@ final class GalleryController {
     /// Reads QR codes and locations of new photos in the background.
     private(set) lazy var scanner = BackgroundScanner(library: library, placesData: DataFiles.places)
     private var albumsToken: ObservationToken?
+    /// Views beside the grid that show its items (the viewer) hear of every change.
+    var onItemsChanged: [() -> Void] = []
 
     init(library: PhotoLibrary, window: MainWindow) {
         self.library = library
@@ -32,6 +34,7 @@ final class GalleryController {
         model.reloadHandler = { [weak self] tiles in
             self?.window.grid.setItems(tiles)
             self?.updateEmptyState()
+            self?.onItemsChanged.forEach { $0() }
         }
         window.grid.onPlaceholderAction = { [weak self] id, choice in self?.model.placeholderAction(tileID: id, choice: choice) }
         window.grid.qrCodes = QRCodeStore(library: library)
@@ -84,6 +87,7 @@ final class GalleryController {
     private func modelChanged(_ steps: [ChangeStep<TileModel>]) {
         window.grid.apply(steps)
         updateEmptyState()
+        onItemsChanged.forEach { $0() }
     }
 
     private func updateEmptyState() {

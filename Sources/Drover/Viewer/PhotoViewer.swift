@@ -68,7 +68,7 @@ final class PhotoViewer: CanvasLayout {
         fullscreenButton.tooltip = "Fullscreen (F11)"
         detailsButton.tooltip = "Details (Alt+Enter)"
         zoomLabel.addCSSClass("viewer-zoom")
-        // Shown once they have text: an empty label is named by its type over AT-SPI.
+        // Shown only with text: an empty label is named by its type over AT-SPI.
         titleLabel.isVisible = false
         zoomLabel.isVisible = false
         for widget in [backButton, titleLabel, zoomOutButton, zoomLabel, zoomInButton, fitButton, detailsButton, fullscreenButton] as [Widget] {
@@ -105,14 +105,18 @@ final class PhotoViewer: CanvasLayout {
 
     /// Shows a photo's title and a first picture of it (its thumbnail), fitted.
     func show(title: String, preview: Texture?) {
-        titleLabel.text = title
-        // An empty label would be named by its type over AT-SPI.
-        titleLabel.isVisible = !title.isEmpty
+        setTitle(title)
         message.isVisible = false
         texture = preview
         zoom.show(imageSize: preview.map { Size(width: Double($0.width), height: Double($0.height)) }
                   ?? Size(width: 1, height: 1))
         zoomChanged()
+    }
+
+    /// The photo on show was renamed.
+    func setTitle(_ title: String) {
+        titleLabel.text = title
+        titleLabel.isVisible = !title.isEmpty
     }
 
     /// The full image arrived: the same view of the photo, in its real pixels.

@@ -63,6 +63,16 @@ final class ViewerController {
         viewer.onZoomChanged = { [weak self] in self?.describe() }
         keys.onKeyPressed { [weak self] keyval, modifiers in self?.key(keyval, modifiers: modifiers) ?? false }
         viewer.root.add(keys)
+        gallery.onItemsChanged.append { [weak self] in self?.itemsChanged() }
+    }
+
+    /// The grid changed under the viewer: a photo deleted (or moved out of the album on
+    /// show) takes the viewer back to the grid; a renamed one shows its new title.
+    private func itemsChanged() {
+        guard isOpen else { return }
+        guard let (_, _, member) = currentTile else { return close() }
+        viewer.setTitle(member.title)
+        describe()
     }
 
     var isOpen: Bool { position != nil }
