@@ -98,6 +98,10 @@ public enum DropTarget: Hashable, Sendable {
     /// dragged album row would go (see `AlbumList`).
     case albumList(insertionIndex: Int)
     case deleteZone
+    /// The photo viewer, showing the photo of grid entry `showingEntry` (a stack's photos
+    /// all belong to its entry). What is dropped there goes right after that entry, so the
+    /// viewer's next photo is the first one dropped.
+    case viewer(showingEntry: Int)
 
     /// The grid position under `point` (content coordinates), by the midpoint rule.
     public static func grid(at point: Point, in geometry: GridGeometry, count: Int) -> DropTarget {
@@ -120,17 +124,20 @@ public enum DropTarget: Hashable, Sendable {
     public var gridInsertionIndex: Int? {
         switch self {
         case .grid(let index), .gridTile(_, let index): index
+        case .viewer(let entry): entry + 1
         case .nothing, .album, .albumList, .deleteZone: nil
         }
     }
 }
 
 /// The widgets a drag can enter, each holding targets: the grid (positions and photos), the
-/// album list (album rows and the places between them) and the delete zone.
+/// album list (album rows and the places between them), the delete zone, and the photo
+/// viewer (one place: after the photo it shows).
 public enum DropZone: Hashable, Sendable {
     case grid
     case albumList
     case deleteZone
+    case viewer
 }
 
 /// Modifier keys held during the drag: they are input to the rules, nothing more.

@@ -49,7 +49,7 @@ public struct DropRules: Sendable {
         }
         if let reason = refusal(of: facts) { return .forbidden(reason) }
         switch zone {
-        case .grid, .albumList: return facts.isLocal ? .move : .copy
+        case .grid, .albumList, .viewer: return facts.isLocal ? .move : .copy
         case .deleteZone: return facts.isLocal ? .move : .forbidden(.trashAcceptsOnlyLibraryPhotos)
         }
     }
@@ -65,6 +65,10 @@ public struct DropRules: Sendable {
             return .none
         case .grid(let index):
             return gridProposal(at: index, facts: facts)
+        case .viewer(let entry):
+            // The grid's rule at the place right after the photo on show: photos from outside
+            // are copied in there; the viewed photo dropped on itself is no change.
+            return gridProposal(at: entry + 1, facts: facts)
         case .gridTile(let tile, let index):
             // Resting on a photo's middle: an in-app drag is about that photo (it may flock),
             // so no gap opens; letting go still does what the insertion point does.

@@ -214,12 +214,13 @@ extension ChangeSet {
         for photo in photos {
             try db.execute(
                 sql: """
-                    INSERT INTO photo (fileName, originalFileName, title, width, height, fileDate, dateAdded,
-                                       latitude, longitude, altitude)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO photo (fileName, originalFileName, title, width, height, fileDate, dateTaken, dateState,
+                                       dateAdded, latitude, longitude, altitude)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
                     """,
                 arguments: [photo.fileName, photo.originalFileName, photo.title, photo.pixelSize.width,
-                            photo.pixelSize.height, photo.fileDate?.timeIntervalSince1970, now.timeIntervalSince1970,
+                            photo.pixelSize.height, photo.fileDate?.timeIntervalSince1970,
+                            photo.dateTaken?.timeIntervalSince1970, now.timeIntervalSince1970,
                             photo.location?.latitude, photo.location?.longitude, photo.location?.altitude])
             let id = PhotoID(rawValue: db.lastInsertedRowID)
             ids.append(id)

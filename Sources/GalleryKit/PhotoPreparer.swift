@@ -9,6 +9,8 @@ struct PreparedPhoto: Sendable, Hashable {
     var title: String
     var pixelSize: PixelSize
     var fileDate: Date?
+    /// From EXIF (`DateTimeOriginal`, else `DateTime`), if the file has a usable one.
+    var dateTaken: Date? = nil
     /// From EXIF GPS, if the file has a usable position.
     var location: PhotoLocation? = nil
 }
@@ -72,11 +74,12 @@ struct PhotoPreparer: Sendable {
         let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size)
         keep = true
         let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        // Cheap (only the EXIF block is read, found by walking the container), so a new photo has its location at
-        // once; the slower QR scan is left to the background scan.
+        // Cheap (only the EXIF block is read, found by walking the container), so a new photo has its date and
+        // location at once; the slower QR scan is left to the background scan.
         return PreparedPhoto(source: source.url, fileName: fileName, originalFileName: originalName,
                              title: source.title ?? (originalName as NSString).deletingPathExtension,
                              pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
+                             dateTaken: ExifDateReader.dateTaken(path: copy),
                              location: ExifLocationReader.location(path: copy))
     }
 

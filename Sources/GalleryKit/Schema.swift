@@ -72,6 +72,9 @@ enum Schema {
         migrator.registerMigration("v4") { db in
             try db.execute(sql: SchemaV4.sql)
         }
+        migrator.registerMigration("v5") { db in
+            try db.execute(sql: SchemaV5.sql)
+        }
         return migrator
     }
 }

@@ -3,14 +3,21 @@ import Foundation
 /// EXIF in a TIFF file: the file is itself the TIFF structure libexif parses, but it can
 /// be hundreds of megabytes, and libtiff writes its directories after the pixels, at the
 /// end. So instead of reading it whole, this copies out only what the readers use (IFD0's
-/// orientation, and the GPS IFD with the values its entries point to) into a small,
-/// well-formed TIFF structure in the file's byte order.
+/// orientation, date and camera, the Exif IFD's dates and offsets, and the GPS IFD, with the
+/// values their entries point to) into a small, well-formed TIFF structure in the file's
+/// byte order.
 ///
 /// Entries are copied as stored (type, count, bytes), so libexif still sees and refuses
 /// a malformed tag; an entry whose value lies outside the file is left out.
 enum TIFFExifCompactor {
     static let orientationTag = 0x0112
+    static let dateTimeTag = 0x0132
+    /// IFD0's camera make and model (for the details view).
+    static let cameraTags: Set<Int> = [0x010F, 0x0110]
     static let gpsPointerTag = 0x8825
+    static let exifPointerTag = 0x8769
+    /// The Exif IFD's tags the readers use: DateTimeOriginal, OffsetTime, OffsetTimeOriginal.
+    static let exifTags: Set<Int> = [0x9003, 0x9010, 0x9011]
     /// More entries than any real GPS IFD has (there are 32 GPS tags).
     static let maxEntries = 1000
 
@@ -27,21 +34,29 @@ enum TIFFExifCompactor {
         let bigEndian = header[0] == 0x4D
         guard let ifd0Offset = header.uint32(at: 4, bigEndian: bigEndian),
               let ifd0 = entries(source, at: ifd0Offset, bigEndian: bigEndian) else { return nil }
-        var kept = ifd0.filter { $0.tag == orientationTag }
-        var gps: [Entry] = []
-        if let pointer = ifd0.first(where: { $0.tag == gpsPointerTag }), pointer.count == 1,
-           pointer.type == 4 || pointer.type == 13,  // LONG or IFD
-           let gpsOffset = pointer.value.uint32(at: 0, bigEndian: bigEndian) {
-            gps = entries(source, at: gpsOffset, bigEndian: bigEndian) ?? []
+        var kept = ifd0.filter { $0.tag == orientationTag || $0.tag == dateTimeTag || cameraTags.contains($0.tag) }
+        let gps = subIFD(ifd0, pointer: gpsPointerTag, source, bigEndian: bigEndian)
+        let exif = subIFD(ifd0, pointer: exifPointerTag, source, bigEndian: bigEndian).filter { exifTags.contains($0.tag) }
+        // IFD0, then the GPS IFD, then the Exif IFD, each followed by its values.
+        let subIFDs = [(gpsPointerTag, gps), (exifPointerTag, exif)].filter { !$0.1.isEmpty }
+        var offset = 8 + 2 + 12 * (kept.count + subIFDs.count) + 4 + valueBytes(kept)
+        for (tag, entries) in subIFDs {
+            kept.append(Entry(tag: tag, type: 4, count: 1, value: bytes(offset, bigEndian: bigEndian, size: 4)))
+            offset += 2 + 12 * entries.count + 4 + valueBytes(entries)
         }
         var out = Array(header[0..<4]) + bytes(8, bigEndian: bigEndian, size: 4)
-        let ifd0Size = 2 + 12 * (kept.count + (gps.isEmpty ? 0 : 1)) + 4 + valueBytes(kept)
-        if !gps.isEmpty {
-            kept.append(Entry(tag: gpsPointerTag, type: 4, count: 1, value: bytes(8 + ifd0Size, bigEndian: bigEndian, size: 4)))
-        }
         out += ifd(kept, at: 8, bigEndian: bigEndian)
-        if !gps.isEmpty { out += ifd(gps, at: 8 + ifd0Size, bigEndian: bigEndian) }
+        for (_, entries) in subIFDs { out += ifd(entries, at: out.count, bigEndian: bigEndian) }
         return out
+    }
+
+    /// The entries of the IFD that IFD0's `pointer` tag points to; none when there is no
+    /// such pointer or it points outside the file.
+    private static func subIFD(_ ifd0: [Entry], pointer tag: Int, _ source: some ByteSource, bigEndian: Bool) -> [Entry] {
+        guard let pointer = ifd0.first(where: { $0.tag == tag }), pointer.count == 1,
+              pointer.type == 4 || pointer.type == 13,  // LONG or IFD
+              let offset = pointer.value.uint32(at: 0, bigEndian: bigEndian) else { return [] }
+        return entries(source, at: offset, bigEndian: bigEndian) ?? []
     }
 
     /// The entries of the IFD at `offset`, with their values read in; nil when the IFD

@@ -59,3 +59,4 @@ let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpo
     let box = SignalHandlerBox<KeyHandler>.from(data)
     return MainActor.assumeIsolated { box.body(keyval, state) } ? 1 : 0
 }
+

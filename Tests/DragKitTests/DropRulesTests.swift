@@ -45,9 +45,25 @@ import PropertyBased
         #expect(!outside.performsDrop)
     }
 
+    @Test func aDropOnTheViewerGoesRightAfterTheViewedPhoto() throws {
+        let outside = externalDrop()
+        #expect(outside.update(target: .viewer(showingEntry: 3)) == DropProposal(operation: .copy, intent: .insertAt(4)))
+        guard case .insertCopies(_, let index) = try outside.performDrop() else { Issue.record("expected copies"); return }
+        #expect(index == 4)
+        // The viewed photo dropped on its own viewer stays where it is.
+        let (drag, onItself) = inAppDrag(sourceIndices: [3])
+        #expect(onItself.update(target: .viewer(showingEntry: 3)).isNoChange)
+        guard case .nothing = try onItself.performDrop() else { Issue.record("expected no action"); return }
+        #expect(drag.phase == .cancelled)
+        // Album rows never land on a photo.
+        #expect(DropRules().entryOperation(into: .viewer, facts: .init(isLocal: true, hasImportableContent: true,
+                                                                         carriesContainers: true))
+                == .forbidden(.unsupportedContent))
+    }
+
     @Test func unsupportedContentIsForbiddenWithAReason() {
         let drop = DropSession(external: [textItem("hello"), textItem("there")])
-        for target in [DropTarget.grid(insertionIndex: 0), .album(1), .deleteZone] {
+        for target in [DropTarget.grid(insertionIndex: 0), .album(1), .deleteZone, .viewer(showingEntry: 0)] {
             let proposal = drop.proposal(for: target)
             #expect(proposal.operation == .forbidden(.unsupportedContent))
             #expect(proposal.forbiddenReason?.message.isEmpty == false)

@@ -57,6 +57,7 @@ import PropertyBased
                 (.grid, [.grid(insertionIndex: index), .gridTile(index, insertionIndex: index)]),
                 (.albumList, [.album(ContainerID(Int64(index))), .albumList(insertionIndex: index)]),
                 (.deleteZone, [.deleteZone]),
+                (.viewer, [.viewer(showingEntry: index)]),
             ]
             for (zone, targets) in zones {
                 let entry = rules.entryOperation(into: zone, facts: facts)

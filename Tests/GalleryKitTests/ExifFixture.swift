@@ -20,6 +20,10 @@ struct ExifFixture: Sendable {
     var order: ByteOrder = .little
     var orientation: UInt16?
     var gps: [Entry] = []
+    /// More IFD0 entries (DateTime, 0x0132).
+    var ifd0: [Entry] = []
+    /// The Exif IFD's entries (DateTimeOriginal 0x9003, OffsetTimeOriginal 0x9011, …).
+    var exif: [Entry] = []
 
     // MARK: Entries
 
@@ -67,18 +71,24 @@ struct ExifFixture: Sendable {
     /// With `ifd0Offset` past 8, zeros fill the gap, as pixels do in a TIFF file whose
     /// directories libtiff wrote after them.
     func tiff(ifd0Offset: Int = 8) -> [UInt8] {
-        var ifd0: [Entry] = []
+        var ifd0 = self.ifd0
         if let orientation { ifd0.append(Self.short(0x0112, orientation)) }
-        let ifd0Size = 2 + 12 * (ifd0.count + (gps.isEmpty ? 0 : 1)) + 4
+        let pointers = (gps.isEmpty ? 0 : 1) + (exif.isEmpty ? 0 : 1)
+        let ifd0Size = ifd(ifd0 + [Entry](repeating: Self.short(0xFFFF, 0), count: pointers), at: 0).count
         let gpsOffset = ifd0Offset + ifd0Size
+        let exifOffset = gpsOffset + (gps.isEmpty ? 0 : ifd(gps, at: 0).count)
         if !gps.isEmpty {
             ifd0.append(Entry(tag: 0x8825, type: 4, count: 1) { order in Self.bytes(UInt32(gpsOffset), order) })
+        }
+        if !exif.isEmpty {
+            ifd0.append(Entry(tag: 0x8769, type: 4, count: 1) { order in Self.bytes(UInt32(exifOffset), order) })
         }
         var out: [UInt8] = order == .little ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
         out += Self.bytes(UInt32(ifd0Offset), order)
         out += [UInt8](repeating: 0, count: ifd0Offset - 8)
         out += ifd(ifd0, at: ifd0Offset)
         if !gps.isEmpty { out += ifd(gps, at: gpsOffset) }
+        if !exif.isEmpty { out += ifd(exif, at: exifOffset) }
         return out
     }
 

@@ -1,7 +1,8 @@
 // EXIF/GPS reader: any bytes (a JPEG, PNG, WebP, HEIF or TIFF, anything a drop delivers) go
 // through Drover's container walker, libexif and Drover's GPS decoding, and through the
-// orientation reader. A position that is returned must
-// keep the reader's promises: in range, not the 0/0 of a camera without a fix.
+// orientation and date readers. A position that is returned must
+// keep the reader's promises: in range, not the 0/0 of a camera without a fix; a date must be
+// in the years the parser accepts.
 import FuzzDriver
 @testable import GalleryKit
 
@@ -13,6 +14,10 @@ public func fuzzExif(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let outcome = ExifLocationReader.read(bytes: bytes)
     if let orientation = ExifOrientation.notAppliedByLoader(bytes: bytes) {
         precondition((1...8).contains(orientation), "orientation \(orientation) was returned")
+    }
+    if let date = ExifDateReader.dateTaken(bytes: bytes) {
+        // 1826–2200 local time, give or take a day of offset.
+        precondition((-4_544_300_000...7_289_800_000).contains(date.timeIntervalSince1970), "date \(date) was returned")
     }
     if case .found(let location) = outcome {
         precondition(location.isValid, "an invalid position was returned: \(location)")

@@ -18,6 +18,7 @@ final class DroverApplication {
     private var dragAndDrop: WindowDragAndDrop?
     /// The window's size, sidebar and open album, kept between starts.
     private lazy var memory = WindowMemory()
+    private var imports: ImportController?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
     private lazy var thumbnails = ThumbnailCache { url in
@@ -80,6 +81,8 @@ final class DroverApplication {
         redo.onActivate { [weak self] in self?.gallery?.redo() }
         application.addAction(redo)
         application.setAccelerators(["<Control><Shift>z"], for: "app.redo")
+        application.setAccelerators(["<Control>o"], for: "\(ImportController.actionGroupName).files")
+        application.setAccelerators(["<Shift><Control>o"], for: "\(ImportController.actionGroupName).folders")
     }
 
     private func handle(_ invocation: CommandLineInvocation) -> CommandLineResult {
@@ -120,6 +123,7 @@ final class DroverApplication {
                 let library = try await PhotoLibrary.open(at: directory)
                 if isFirstRun { await installSamples(into: library, window: window) }
                 await show(library, in: window)
+                if isFirstRun, !library.isReadOnly { imports?.offerPictures() }
             } catch {
                 showError(error, directory: directory, in: window)
             }
@@ -151,8 +155,11 @@ final class DroverApplication {
         // the end of the grid: so only once the grid holds the collection.
         let importer = dragAndDrop.importer
         self.importer = importer
+        // A read-only library imports nothing: without the actions, the button and menu items are off.
+        imports = library.isReadOnly ? nil : ImportController(window: window, importer: importer)
         if library.isReadOnly {
             window.window.title = "Drover — Read-Only"
+            window.importButton.isVisible = false
             window.newAlbumButton.isVisible = false
             window.moveToButton.isVisible = false
             window.toast.show("This library is read-only: you can browse it and drag photos out, but not change it.", seconds: 10)

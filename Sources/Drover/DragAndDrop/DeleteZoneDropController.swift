@@ -50,7 +50,9 @@ final class DeleteZoneDropController {
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = nil
         session.update(target: .deleteZone)
-        guard case .moveToTrash = (try? session.performDrop()) ?? .nothing, let tiles = coordinator.current?.tiles else {
+        // No tiles: a stack's photo dragged from the viewer, which is no whole tile to delete.
+        guard case .moveToTrash = (try? session.performDrop()) ?? .nothing, let tiles = coordinator.current?.tiles,
+              !tiles.isEmpty else {
             drop.finish(.none)
             return false
         }

@@ -36,6 +36,15 @@ enum DragItems {
         return [DragItem(provider: provider, localObject: LocalObject("location \(member.photoID.rawValue)"))]
     }
 
+    /// The items of a drag of the photo the viewer shows: exactly its tile's when the tile is
+    /// that one photo; a stack's photo on show drags alone.
+    static func make(forViewing member: GalleryItem.Member, of tile: GalleryItem, at index: Int) -> [DragItem] {
+        if tile.members.count == 1 { return make(forDragOf: [(index, tile)]) }
+        var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
+        addPhoto(member, to: &provider)
+        return [DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: index)]
+    }
+
     /// One tile's items: for a drag or copy of tiles, a tile that joins a drag in progress
     /// (flocking), and moves that hand no data to anyone (keyboard drags, Move Earlier).
     static func make(for tile: GalleryItem, at index: Int) -> [DragItem] {

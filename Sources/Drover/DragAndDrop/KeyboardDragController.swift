@@ -100,8 +100,8 @@ final class KeyboardDragController {
             if let row = albumRow(album) { window.sidebar.list.dragHighlight(row) }
         case .deleteZone:
             window.deleteZone.setHighlighted(true)
-        case .nothing, .gridTile, .albumList:
-            break  // A keyboard drag never rests on a photo nor carries albums.
+        case .nothing, .gridTile, .albumList, .viewer:
+            break  // A keyboard drag never rests on a photo, carries albums or runs in the viewer.
         }
         window.announce(prefix + describe(proposal, target: drag.target))
     }
@@ -131,7 +131,7 @@ final class KeyboardDragController {
             let name = gallery.albums.first { $0.id.rawValue == album.rawValue }?.name ?? "the album"
             return proposal.operation == .move ? "Move \(noun) into \(name)." : "Add \(noun) to \(name)."
         case .deleteZone: return gallery.scope == .allPhotos ? "Delete \(noun)." : "Remove \(noun) from this album."
-        case .nothing, .gridTile, .albumList: return "No target."
+        case .nothing, .gridTile, .albumList, .viewer: return "No target."
         }
     }
 }

@@ -13,6 +13,9 @@ final class WindowDragAndDrop {
     let commands: TileCommands
     let interaction: TileInteraction
     let keyboardDrag: KeyboardDragController
+    let viewer: ViewerController
+    private let viewerDrags: ViewerDragController
+    let details: DetailsController
 
     init(window: MainWindow, gallery: GalleryController, thumbnails: ThumbnailCache) {
         importer = DropImporter(gallery: gallery)
@@ -25,5 +28,9 @@ final class WindowDragAndDrop {
         interaction.startKeyboardDrag = { [keyboardDrag, commands] index in keyboardDrag.start(around: index, commands: commands) }
         albumDrops = AlbumDropController(sidebar: window.sidebar, gallery: gallery, coordinator: coordinator, importer: importer)
         deleteDrops = DeleteZoneDropController(window: window, gallery: gallery, coordinator: coordinator, thumbnails: thumbnails)
+        viewer = ViewerController(window: window, gallery: gallery, thumbnails: thumbnails)
+        viewerDrags = ViewerDragController(viewer: viewer, page: window.viewer, gallery: gallery, coordinator: coordinator,
+                                           importer: importer, thumbnails: thumbnails)
+        details = DetailsController(window: window, gallery: gallery, viewer: viewer)
     }
 }

@@ -3,7 +3,7 @@ import GtkKit
 
 /// Keyboard use of the grid: arrows, Home/End and Page Up/Down move focus
 /// (with Shift, extending the selection), Space and Ctrl+A select, Escape
-/// clears, and the Menu key or Shift+F10 opens the context menu. Keys it does
+/// clears, Enter opens the photo in the viewer (Alt+Enter its details), and the Menu key or Shift+F10 opens the context menu. Keys it does
 /// not handle go to the app first (`PhotoGrid.onKeyCommand`: Delete, Ctrl+C, …).
 @MainActor
 final class GridKeyboardNavigation {
@@ -26,6 +26,7 @@ final class GridKeyboardNavigation {
         let columns = grid.geometry.columns
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let alt = modifiers.rawValue & GDK_ALT_MASK.rawValue != 0
         let rowHeight = grid.cellSize.height + PhotoGrid.spacing
         let rowsPerPage = max(1, Int(grid.scrolledWindow.verticalAdjustment.pageSize / rowHeight))
         let target: Int
@@ -51,6 +52,12 @@ final class GridKeyboardNavigation {
         case GDK_KEY_Escape:
             guard !grid.selection.isEmpty else { return false }
             grid.changeSelection { $0.clear() }
+            return true
+        case GDK_KEY_Return where alt, GDK_KEY_KP_Enter where alt:
+            grid.onShowDetails?(current)
+            return true
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+            grid.onOpen?(current)
             return true
         case GDK_KEY_Menu:
             openContextMenu(at: current)

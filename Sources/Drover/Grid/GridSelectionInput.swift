@@ -23,9 +23,15 @@ final class GridSelectionInput {
 
     init(grid: PhotoGrid) {
         self.grid = grid
-        click.onPressed { [weak self] _, x, y in
+        click.onPressed { [weak self] count, x, y in
             guard let self else { return }
             self.pressed(at: Point(x: x, y: y), button: self.click.currentButton, modifiers: self.click.currentModifiers)
+            // A double click on a photo opens it (the first click selected it).
+            if count == 2, self.click.currentButton == UInt32(GDK_BUTTON_PRIMARY),
+               let index = self.grid.geometry.index(at: Point(x: x, y: y), count: self.grid.items.count) {
+                self.selectOnlyOnRelease = nil
+                self.grid.onOpen?(index)
+            }
         }
         click.onReleased { [weak self] _, _, _ in
             guard let self, let index = self.selectOnlyOnRelease else { return }

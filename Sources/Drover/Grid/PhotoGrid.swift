@@ -52,6 +52,10 @@ final class PhotoGrid: CanvasLayout {
     var onPlaceholderAction: ((String, PlaceholderOverlay.Choice) -> Void)?
     /// A tile's action ran (from its AT-SPI actions, its menu or a shortcut): name and index.
     var onTileAction: ((TileAction, Int) -> Void)?
+    /// Open the photo at this index in the viewer (Enter, a double click, the menu's Open).
+    var onOpen: ((Int) -> Void)?
+    /// Show the details of the photo at this index (Alt+Enter, the menu's Details).
+    var onShowDetails: ((Int) -> Void)?
     /// Keys the grid does not handle itself go here first (Delete, Ctrl+C, …).
     var onKeyCommand: ((UInt32, GdkModifierType, _ focusedIndex: Int?) -> Bool)?
 

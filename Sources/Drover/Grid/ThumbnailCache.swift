@@ -34,8 +34,7 @@ final class ThumbnailCache {
         let decode = self.decode
         let task = Task<Texture?, Never> {
             guard let image = await decode(url) else { return nil }
-            return Texture(width: image.width, height: image.height, rowStride: image.rowStride,
-                           hasAlpha: image.hasAlpha, pixels: image.pixels)
+            return Texture(image)
         }
         inFlight[url] = task
         let texture = await task.value

@@ -1,6 +1,10 @@
 /// What can be done to a tile without dragging it. Each is a parameterless
 /// action on every tile (so it shows over AT-SPI) and an entry of its menu.
 enum TileAction: String, CaseIterable {
+    /// Shows the photo large, in the viewer.
+    case open
+    /// Shows the photo's details.
+    case details
     case copy
     case cut
     case pasteBefore = "paste-before"
@@ -22,6 +26,8 @@ enum TileAction: String, CaseIterable {
     /// The menu label.
     var title: String {
         switch self {
+        case .open: "Open"
+        case .details: "Details"
         case .copy: "Copy"
         case .cut: "Cut"
         case .pasteBefore: "Paste Before"
@@ -45,12 +51,14 @@ enum TileAction: String, CaseIterable {
         switch self {
         case .openInMaps, .copyLocation: tile.hasLocation
         case .exportQRCodes: tile.qrCount > 0
+        case .open, .details: !tile.isPlaceholder && tile.coverPhoto != nil
         default: !tile.isPlaceholder
         }
     }
 
     /// Menu sections, in order.
     static let menuSections: [[TileAction]] = [
+        [.open, .details],
         [.copy, .cut, .pasteBefore, .pasteAfter],
         [.moveEarlier, .moveLater, .startKeyboardDrag],
         [.addToAlbum, .moveToAlbum],

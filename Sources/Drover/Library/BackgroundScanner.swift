@@ -1,7 +1,8 @@
 import Foundation
 import GalleryKit
 
-/// Scans photos for QR codes and locations in the background: at start and
+/// Scans photos for dates taken (once, for photos imported before dates were read), QR
+/// codes and locations in the background: at start and
 /// after every import. Requests that arrive while a scan runs fold into one
 /// more pass, so a burst of imports costs one extra scan, not one per photo.
 @MainActor
@@ -22,6 +23,8 @@ final class BackgroundScanner {
         Task {
             repeat {
                 again = false
+                // Dates first: only EXIF is read, and every tile's description shows one.
+                _ = try? await library.scanPendingDates()
                 _ = try? await library.scanPendingPhotos(placeFinder: places)
             } while again
             running = false

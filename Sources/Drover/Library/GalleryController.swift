@@ -25,6 +25,8 @@ final class GalleryController {
     let history = UndoHistory()
     /// See `resolve(_:)`.
     var albumAliases: [AlbumID: AlbumID] = [:]
+    /// Views beside the grid that show its items (the viewer) hear of every change.
+    var onItemsChanged: [() -> Void] = []
 
     init(library: PhotoLibrary, window: MainWindow) {
         self.library = library
@@ -37,6 +39,7 @@ final class GalleryController {
         model.reloadHandler = { [weak self] tiles in
             self?.window.grid.setItems(tiles)
             self?.updateEmptyState()
+            self?.onItemsChanged.forEach { $0() }
         }
         model.onFailureElsewhere = { [weak self] title, message in
             self?.window.toast.show("Could not import \(title): \(message)")
@@ -92,6 +95,7 @@ final class GalleryController {
     private func modelChanged(_ steps: [ChangeStep<TileModel>]) {
         window.grid.apply(steps)
         updateEmptyState()
+        onItemsChanged.forEach { $0() }
     }
 
     private func updateEmptyState() {

@@ -129,8 +129,8 @@ final class TileCommands {
     func exportQRCodes(at index: Int) {
         guard let tile = gallery.model.item(at: index), let photo = tile.members.first,
               let store = grid.qrCodes else { return }
-        FolderChooser(title: "Export QR Codes", accept: "Export", parent: window.window).run { [weak self] folder in
-            guard let self, let folder else { return }
+        FileChooser(title: "Export QR Codes", accept: "Export", parent: window.window, mode: .folder).run { [weak self] folders in
+            guard let self, let folder = folders.first else { return }
             Task {
                 guard let codes = await store.load(for: photo.photoID, file: photo.fileURL) else {
                     self.window.toast.show("The QR codes of \(tile.title) could not be read.")

@@ -34,6 +34,8 @@ final class TileInteraction {
         grid.focus(index: index)
         switch action {
         case .focus: break
+        case .open: grid.onOpen?(index)
+        case .details: grid.onShowDetails?(index)
         case .copy: commands.copy(around: index)
         case .cut: commands.cut(around: index)
         case .pasteBefore: commands.paste(at: index)

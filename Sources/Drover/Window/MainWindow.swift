@@ -22,9 +22,13 @@ final class MainWindow {
     /// then this button, then the album.
     let moveToButton = Button(label: "Move to…")
     let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu")
+    /// Files through the file chooser (Ctrl+O); `ImportController` provides the actions.
+    let importButton = Button(label: "Import…")
     let albumPrompt = NamePrompt(confirmLabel: "Create Album")
     let renamePrompt = NamePrompt(confirmLabel: "Rename")
-    /// The grid or the empty state, inside the library page.
+    /// The photo viewer, a page beside the grid (`ViewerController` runs it).
+    let viewer = PhotoViewer()
+    /// The grid, the empty state or the viewer, inside the library page.
     private let content = Stack()
     /// The pages below the header bar.
     private let pages = Stack()
@@ -57,10 +61,18 @@ final class MainWindow {
         moveToButton.accessibleDescription = "Adds the selected photos to an album you choose; inside an album, moves them there."
         header.packStart(moveToButton)
         let menu = Menu()
+        let imports = Menu()
+        imports.append("Import Photos…", action: "import.files")
+        imports.append("Import Folders…", action: "import.folders")
+        imports.append("Import from Pictures", action: "import.pictures")
+        menu.appendSection(imports)
         menu.append("Keyboard Shortcuts", action: "app.shortcuts")
         menu.append("About Drover", action: "app.about")
         menuButton.setMenu(menu)
         header.packEnd(menuButton)
+        importButton.tooltip = "Import photos from files (Ctrl+O)"
+        importButton.setActionName("import.files")
+        header.packEnd(importButton)
     }
 
     /// The sidebar beside the grid (or empty state), toasts over the grid, and the
@@ -70,6 +82,7 @@ final class MainWindow {
         // On the grid's background (libadwaita's view colour), not the window's.
         emptyState.addCSSClass("view")
         content.add(emptyState, name: "empty")
+        content.add(viewer.root, name: "viewer")
         content.expandsHorizontally = true
         content.expandsVertically = true
         toast.overlay.setChild(content)
@@ -107,8 +120,33 @@ final class MainWindow {
         window.announce(message, describingFocusOr: grid.canvas)
     }
 
+    // MARK: The viewer page
+
+    private(set) var isShowingViewer = false
+
+    /// Shows the viewer page in place of the grid, or the grid again.
+    func showViewer(_ on: Bool) {
+        isShowingViewer = on
+        if on { content.visibleChildName = "viewer" } else { content.visibleChildName = grid.items.isEmpty ? "empty" : "grid" }
+    }
+
+    /// Whether the viewer asked for fullscreen. Kept here, not read from the window: a
+    /// window manager may not grant it (or not yet), and the viewer's layout follows the ask.
+    private(set) var isViewerFullscreen = false
+
+    /// Fullscreen for the viewer: only the photo (and its own bar) shows.
+    func setViewerFullscreen(_ on: Bool) {
+        isViewerFullscreen = on
+        header.isVisible = !on
+        sidebar.root.isVisible = !on
+        deleteZone.root.isVisible = !on
+        window.isFullscreen = on
+    }
+
     /// Shows the grid, or the empty state when there is nothing to show.
     func showGridOrEmptyState(albumName: String?) {
+        // The viewer stays on show while the grid changes behind it.
+        guard !isShowingViewer else { return }
         let empty = grid.items.isEmpty
         content.visibleChildName = empty ? "empty" : "grid"
         guard empty else { return }

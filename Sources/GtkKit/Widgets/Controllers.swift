@@ -51,11 +51,13 @@ public final class KeyController: EventController {
     }
 }
 
-/// A `GtkEventControllerScroll` for vertical wheel and touchpad scrolling.
+/// A `GtkEventControllerScroll` for wheel and touchpad scrolling.
 @MainActor
 public final class ScrollController: EventController {
-    public init() {
-        super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)))
+    /// Vertical scrolls only, or (`bothAxes`) horizontal ones too.
+    public init(bothAxes: Bool = false) {
+        let flags = bothAxes ? GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES : GTK_EVENT_CONTROLLER_SCROLL_VERTICAL
+        super.init(taking: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(flags)))
     }
     /// Called with the scroll deltas (dy > 0: down); return `true` when handled, which
     /// keeps the scroll from scrolling.
@@ -97,4 +99,6 @@ public final class DragGesture: EventController {
     }
     /// Gives up on the gesture (it began where a rubber band makes no sense).
     public func deny() { gtk_gesture_set_state(OpaquePointer(rawPointer), GTK_EVENT_SEQUENCE_DENIED) }
+    /// Takes the press for this gesture alone (a pan: the drag source must not start).
+    public func claim() { gtk_gesture_set_state(OpaquePointer(rawPointer), GTK_EVENT_SEQUENCE_CLAIMED) }
 }

@@ -50,6 +50,13 @@ open class Widget: Object {
         set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
     }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    /// Whether drawing outside the widget's bounds is cut off (a zoomed photo is).
+    public var clipsToBounds: Bool {
+        get { gtk_widget_get_overflow(widget) == GTK_OVERFLOW_HIDDEN }
+        set { gtk_widget_set_overflow(widget, newValue ? GTK_OVERFLOW_HIDDEN : GTK_OVERFLOW_VISIBLE) }
+    }
+    /// The pointer's look over this widget, by CSS cursor name ("grab", "grabbing"); nil for the default.
+    public func setCursor(named name: String?) { gtk_widget_set_cursor_from_name(widget, name) }
     public var opacity: Double {
         get { gtk_widget_get_opacity(widget) }
         set { gtk_widget_set_opacity(widget, newValue) }

@@ -31,6 +31,10 @@ open class Window: Widget {
     public func close() { gtk_window_close(window) }
     public func destroy() { gtk_window_destroy(window) }
     public var focusedWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
+    public var isFullscreen: Bool {
+        get { gtk_window_is_fullscreen(window) != 0 }
+        set { newValue ? gtk_window_fullscreen(window) : gtk_window_unfullscreen(window) }
+    }
 
     /// The icon every window of the application shows, by themed icon name.
     public static var defaultIconName: String? {

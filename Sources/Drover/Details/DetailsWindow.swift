@@ -1,0 +1,92 @@
+import CGtk
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// A photo's details (Alt+Enter in the grid and the viewer, the menu's Details): its
+/// title (editable: Enter saves it), date taken, size, file, camera, place, QR codes and
+/// albums, as label pairs, so all of it reads over AT-SPI. Escape closes it.
+@MainActor
+final class DetailsWindow {
+    let window = Window()
+    let titleEntry = Entry()
+    private let rows = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    private var shownRows: [Box] = []
+    private let keys = KeyController()
+    /// A new title was entered (Enter in the title field).
+    var onRename: ((String) -> Void)?
+
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .long
+        formatter.timeStyle = .short
+        return formatter
+    }()
+
+    init(parent: Window) {
+        window.title = "Details"
+        window.setTransientFor(parent)
+        window.setModal(true)
+        window.setDefaultSize(width: 440, height: -1)
+        let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        content.setMargins(18)
+        content.addCSSClass("photo-details")
+        titleEntry.accessibleLabel = "Title"
+        titleEntry.tooltip = "The photo's title: Enter saves it"
+        titleEntry.onActivate { [weak self] in
+            guard let self else { return }
+            let title = self.titleEntry.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !title.isEmpty { self.onRename?(title) }
+        }
+        content.append(titleEntry)
+        content.append(rows)
+        window.setChild(content)
+        keys.onKeyPressed { [weak self] keyval, _ in
+            guard Int32(keyval) == GDK_KEY_Escape else { return false }
+            self?.window.close()
+            return true
+        }
+        window.add(keys)
+    }
+
+    func show(_ details: PhotoDetails) {
+        let photo = details.photo
+        titleEntry.text = photo.title
+        var pairs: [(String, String)] = []
+        if let taken = photo.dateTaken { pairs.append(("Date taken", Self.dateFormatter.string(from: taken))) }
+        if let fileDate = photo.fileDate { pairs.append(("File date", Self.dateFormatter.string(from: fileDate))) }
+        pairs.append(("Added", Self.dateFormatter.string(from: photo.dateAdded)))
+        pairs.append(("Dimensions", "\(photo.pixelSize.width) × \(photo.pixelSize.height) pixels"))
+        pairs.append(("File size", details.fileSize.map { ByteCountFormatter.string(fromByteCount: $0, countStyle: .file) }
+                      ?? "The file is missing from the library"))
+        pairs.append(("Original file", photo.originalFileName))
+        if let camera = details.camera { pairs.append(("Camera", camera)) }
+        if let place = photo.placeName { pairs.append(("Place", place)) }
+        if let location = photo.location { pairs.append(("Coordinates", location.displayCoordinates)) }
+        for (index, text) in details.qrTexts.enumerated() {
+            pairs.append((details.qrTexts.count == 1 ? "QR code" : "QR code \(index + 1)", text))
+        }
+        pairs.append(("Albums", details.albumNames.isEmpty ? "None" : details.albumNames.joined(separator: ", ")))
+        shownRows.forEach(rows.remove)
+        shownRows = []
+        for (name, value) in pairs {
+            let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+            let nameLabel = Label(name)
+            nameLabel.addCSSClass("dim-label")
+            nameLabel.xAlign = 0
+            nameLabel.setSizeRequest(width: 120)
+            let valueLabel = Label(value)
+            valueLabel.xAlign = 0
+            valueLabel.setWraps(true)
+            valueLabel.expandsHorizontally = true
+            // Read together: "Camera: Canon EOS 5D".
+            valueLabel.accessibleDescription = name
+            row.append(nameLabel)
+            row.append(valueLabel)
+            rows.append(row)
+            shownRows.append(row)
+        }
+        window.present()
+        _ = titleEntry.grabFocus()
+    }
+}

@@ -1,0 +1,240 @@
+import CGtk
+import Foundation
+import DragKit
+import GtkKit
+
+/// The photo viewer page: one photo drawn large (to fit, or zoomed and panned), a bar
+/// with Back, the photo's title and the zoom and fullscreen buttons, previous and next
+/// buttons at the sides, and a message in place of a photo that cannot be shown.
+///
+/// This is the widget and what the pointer does to it directly (zoom with Ctrl+scroll,
+/// pan by dragging a zoomed photo, Loupe's rules); which photo it shows, the keys and
+/// drag and drop are `ViewerController`'s.
+@MainActor
+final class PhotoViewer: CanvasLayout {
+    let root = Overlay()
+    /// The photo: named after it, described by its date and place, and focusable, so
+    /// keys reach the viewer and screen readers read the photo.
+    let canvas = Canvas(role: GTK_ACCESSIBLE_ROLE_IMG, cssName: "photo-viewer")
+    let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back to Photos")
+    let previousButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Previous Photo")
+    let nextButton = Button(iconName: "go-next-symbolic", accessibleLabel: "Next Photo")
+    let zoomOutButton = Button(iconName: "zoom-out-symbolic", accessibleLabel: "Zoom Out")
+    let zoomInButton = Button(iconName: "zoom-in-symbolic", accessibleLabel: "Zoom In")
+    let fitButton = Button(iconName: "zoom-fit-best-symbolic", accessibleLabel: "Fit to Window")
+    let fullscreenButton = Button(iconName: "view-fullscreen-symbolic", accessibleLabel: "Fullscreen")
+    let detailsButton = Button(iconName: "document-properties-symbolic", accessibleLabel: "Details")
+    private let titleLabel = Label()
+    private let zoomLabel = Label()
+    private let message = Label()
+
+    private(set) var zoom = ViewerZoom()
+    private var texture: Texture?
+    private let pan = DragGesture()
+    private var panning = false
+    private var lastPan = (x: 0.0, y: 0.0)
+    private let scroll = ScrollController(bothAxes: true)
+    private let click = ClickGesture()
+
+    /// The zoom changed (to say so to assistive technology and in the bar).
+    var onZoomChanged: (() -> Void)?
+    /// A double click on the photo (fullscreen, as in Loupe).
+    var onDoubleClick: (() -> Void)?
+
+    init() {
+        root.addCSSClass("photo-viewer-page")
+        root.expandsHorizontally = true
+        root.expandsVertically = true
+        canvas.setLayout(self)
+        canvas.accessibleLabel = "Photo"
+        canvas.isFocusable = true
+        canvas.clipsToBounds = true
+        canvas.expandsHorizontally = true
+        canvas.expandsVertically = true
+        canvas.setDraw { [weak self] snapshot in self?.draw(snapshot) }
+        root.setChild(canvas)
+
+        let bar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        bar.addCSSClass("viewer-bar")
+        bar.verticalAlignment = GTK_ALIGN_START
+        bar.setMargins(8)
+        backButton.tooltip = "Back to the photos (Escape)"
+        titleLabel.setEllipsizes(true)
+        titleLabel.expandsHorizontally = true
+        titleLabel.addCSSClass("viewer-title")
+        zoomOutButton.tooltip = "Zoom out (−)"
+        zoomInButton.tooltip = "Zoom in (+)"
+        fitButton.tooltip = "Fit to the window (0)"
+        fullscreenButton.tooltip = "Fullscreen (F11)"
+        detailsButton.tooltip = "Details (Alt+Enter)"
+        zoomLabel.addCSSClass("viewer-zoom")
+        // Shown only with text: an empty label is named by its type over AT-SPI.
+        titleLabel.isVisible = false
+        zoomLabel.isVisible = false
+        for widget in [backButton, titleLabel, zoomOutButton, zoomLabel, zoomInButton, fitButton, detailsButton, fullscreenButton] as [Widget] {
+            bar.append(widget)
+        }
+        root.addOverlay(bar)
+
+        for (button, side, tip) in [(previousButton, GTK_ALIGN_START, "Previous photo (Left)"),
+                                    (nextButton, GTK_ALIGN_END, "Next photo (Right)")] {
+            button.addCSSClass("viewer-nav")
+            button.horizontalAlignment = side
+            button.verticalAlignment = GTK_ALIGN_CENTER
+            button.setMargins(12)
+            button.tooltip = tip
+            root.addOverlay(button)
+        }
+
+        message.addCSSClass("viewer-message")
+        message.setWraps(true)
+        message.setJustification(GTK_JUSTIFY_CENTER)
+        message.horizontalAlignment = GTK_ALIGN_CENTER
+        message.verticalAlignment = GTK_ALIGN_CENTER
+        message.canTarget = false
+        message.isVisible = false
+        root.addOverlay(message)
+
+        zoomOutButton.onClicked { [weak self] in self?.change { $0.zoomOut() } }
+        zoomInButton.onClicked { [weak self] in self?.change { $0.zoomIn() } }
+        fitButton.onClicked { [weak self] in self?.change { $0.fit() } }
+        installPointerInput()
+    }
+
+    // MARK: What is shown
+
+    /// Shows a photo's title and a first picture of it (its thumbnail), fitted.
+    func show(title: String, preview: Texture?) {
+        setTitle(title)
+        message.isVisible = false
+        texture = preview
+        zoom.show(imageSize: preview.map { Size(width: Double($0.width), height: Double($0.height)) }
+                  ?? Size(width: 1, height: 1))
+        zoomChanged()
+    }
+
+    /// The photo on show was renamed.
+    func setTitle(_ title: String) {
+        titleLabel.text = title
+        titleLabel.isVisible = !title.isEmpty
+    }
+
+    /// The full image arrived: the same view of the photo, in its real pixels.
+    func showFullImage(_ full: Texture) {
+        let size = Size(width: Double(full.width), height: Double(full.height))
+        if texture == nil { zoom.show(imageSize: size) } else { zoom.rescale(toImageSize: size) }
+        texture = full
+        zoomChanged()
+    }
+
+    /// Shows `text` instead of a photo (one too large to show, or that fails to decode).
+    func showMessage(_ text: String) {
+        texture = nil
+        message.text = text
+        message.isVisible = true
+        zoomChanged()
+    }
+
+    var hasPicture: Bool { texture != nil }
+    var messageText: String? { message.isVisible ? message.text : nil }
+
+    func setNavigation(hasPrevious: Bool, hasNext: Bool) {
+        previousButton.isSensitive = hasPrevious
+        nextButton.isSensitive = hasNext
+    }
+
+    /// Changes the zoom (keys and buttons), then redraws and reports it.
+    func change(_ body: (inout ViewerZoom) -> Void) {
+        body(&zoom)
+        zoomChanged()
+    }
+
+    /// How the zoom reads: "Fit" or a percentage of the photo's pixels.
+    var zoomDescription: String {
+        zoom.isFit ? "Fit to window, \(Int((zoom.zoom * 100).rounded()))%" : "Zoom \(Int((zoom.zoom * 100).rounded()))%"
+    }
+
+    private func zoomChanged() {
+        zoomLabel.text = "\(Int((zoom.zoom * 100).rounded()))%"
+        zoomLabel.isVisible = hasPicture
+        zoomOutButton.isSensitive = hasPicture && !zoom.isFit
+        zoomInButton.isSensitive = hasPicture && zoom.zoom < ViewerZoom.maximum
+        fitButton.isSensitive = hasPicture && !zoom.isFit
+        canvas.setCursor(named: zoom.canPan ? "grab" : nil)
+        canvas.queueDraw()
+        onZoomChanged?()
+    }
+
+    // MARK: Drawing and layout
+
+    private func draw(_ snapshot: Snapshot) {
+        guard let texture else { return }
+        let rect = zoom.imageRect
+        snapshot.drawTexture(texture, x: rect.minX, y: rect.minY, width: rect.width, height: rect.height,
+                             cornerRadius: 0, opacity: 1)
+    }
+
+    func measure(_ canvas: Canvas, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
+        (0, 0)
+    }
+
+    func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
+        let size = Size(width: Double(width), height: Double(height))
+        guard size != zoom.viewSize else { return }
+        zoom.resize(view: size)
+        zoomChanged()
+    }
+
+    // MARK: Pointer
+
+    /// Ctrl+scroll zooms about the pointer; a plain scroll pans a zoomed photo; a drag
+    /// pans a zoomed photo. A drag on a photo that fits is left to the drag source
+    /// (the photo is dragged out), as in Loupe.
+    private func installPointerInput() {
+        scroll.onScroll { [weak self] dx, dy in
+            guard let self, self.hasPicture else { return false }
+            let control = self.scroll.currentModifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            if control {
+                let pointer = self.canvas.pointerPosition().map { Point(x: $0.x, y: $0.y) }
+                // Exponential, so two small steps equal one larger one.
+                self.change { $0.zoom(to: $0.zoom * pow(ViewerZoom.step, -dy), about: pointer, snapsToFit: false) }
+                return true
+            }
+            guard self.zoom.canPan else { return false }
+            self.change { $0.pan(dx: -dx * 40, dy: -dy * 40) }
+            return true
+        }
+        canvas.add(scroll)
+
+        pan.onBegin { [weak self] _, _ in
+            guard let self else { return }
+            guard self.zoom.canPan else { return self.pan.deny() }
+            self.pan.claim()
+            self.panning = true
+            self.lastPan = (0, 0)
+            self.canvas.setCursor(named: "grabbing")
+        }
+        pan.onUpdate { [weak self] dx, dy in
+            guard let self, self.panning else { return }
+            let step = (x: dx - self.lastPan.x, y: dy - self.lastPan.y)
+            self.lastPan = (dx, dy)
+            self.change { $0.pan(dx: step.x, dy: step.y) }
+        }
+        pan.onEnd { [weak self] _, _ in
+            guard let self, self.panning else { return }
+            self.panning = false
+            self.canvas.setCursor(named: self.zoom.canPan ? "grab" : nil)
+        }
+        canvas.add(pan)
+
+        click.onPressed { [weak self] count, _, _ in
+            guard let self else { return }
+            _ = self.canvas.grabFocus()
+            if count == 2 { self.onDoubleClick?() }
+        }
+        canvas.add(click)
+    }
+
+    /// True while a drag pans the photo: the drag source must not start then.
+    var isPanning: Bool { panning }
+}

@@ -1,0 +1,280 @@
+import CGtk
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// Opens photos in the viewer page (Enter, double-click, the tile menu's Open) and
+/// runs it: which photo is on show, previous and next (through the grid's photos and
+/// stacks, or inside a stack opened on its top photo), the keys, fullscreen, and the
+/// decoding: the thumbnail at once, then the full image, off the main thread, with the
+/// neighbours decoded ahead.
+///
+/// Keys: Escape or Back returns to the grid (first leaving fullscreen), Left/Right and
+/// Page Up/Down go to the previous/next photo, Home/End to the first/last, `+`/`-` and
+/// Ctrl+scroll zoom, `1` shows 100%, `0` or Ctrl+0 fits, F11 toggles fullscreen, Alt+Enter
+/// shows the photo's details.
+@MainActor
+final class ViewerController {
+    /// The photo on show: a grid entry (by id, so it survives changes to the grid)
+    /// and which of its photos (a stack's, in stack order).
+    struct Position: Equatable {
+        var tileID: GalleryItem.ID
+        var member: Int
+    }
+
+    /// The longest side the full image is decoded at: 100% up to this size is the
+    /// photo's own pixels; beyond it, of the decoded image (memory stays bounded).
+    static let fullImageBox = 8192
+    private static let previewBox = 360
+
+    private let window: MainWindow
+    private let gallery: GalleryController
+    private let thumbnails: ThumbnailCache
+    private let viewer: PhotoViewer
+    private(set) var position: Position?
+    /// True when the viewer was opened on a stack: previous/next stay inside it.
+    private var insideStack = false
+    private var decoding: Task<Void, Never>?
+    /// Full images of the photo on show and its neighbours, decoded ahead.
+    private var decoded: [PhotoID: Task<Result<Texture, ViewerError>, Never>] = [:]
+    private let keys = KeyController()
+    /// Show the details of the photo on show (Alt+Enter, the Details button).
+    var onShowDetails: (() -> Void)?
+
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .long
+        formatter.timeStyle = .short
+        return formatter
+    }()
+
+    init(window: MainWindow, gallery: GalleryController, thumbnails: ThumbnailCache) {
+        self.window = window
+        self.gallery = gallery
+        self.thumbnails = thumbnails
+        viewer = window.viewer
+        window.grid.onOpen = { [weak self] index in self?.open(entryAt: index) }
+        viewer.backButton.onClicked { [weak self] in self?.close() }
+        viewer.previousButton.onClicked { [weak self] in self?.step(-1) }
+        viewer.nextButton.onClicked { [weak self] in self?.step(1) }
+        viewer.fullscreenButton.onClicked { [weak self] in self?.toggleFullscreen() }
+        viewer.detailsButton.onClicked { [weak self] in self?.onShowDetails?() }
+        viewer.onDoubleClick = { [weak self] in self?.toggleFullscreen() }
+        viewer.onZoomChanged = { [weak self] in self?.describe() }
+        keys.onKeyPressed { [weak self] keyval, modifiers in self?.key(keyval, modifiers: modifiers) ?? false }
+        viewer.root.add(keys)
+        gallery.onItemsChanged.append { [weak self] in self?.itemsChanged() }
+    }
+
+    /// The grid changed under the viewer: a photo deleted (or moved out of the album on
+    /// show) takes the viewer back to the grid; a renamed one shows its new title.
+    private func itemsChanged() {
+        guard isOpen else { return }
+        guard let (_, _, member) = currentTile else { return close() }
+        viewer.setTitle(member.title)
+        describe()
+    }
+
+    var isOpen: Bool { position != nil }
+
+    /// The tile on show and its grid entry, if it is still in the grid.
+    var currentTile: (item: GalleryItem, entry: Int, member: GalleryItem.Member)? {
+        guard let position, let entry = gallery.model.index(of: position.tileID),
+              let item = gallery.model.item(at: entry), item.members.indices.contains(position.member) else { return nil }
+        return (item, entry, item.members[position.member])
+    }
+
+    // MARK: Opening and closing
+
+    /// Opens the photo (or the stack, on its top photo) at grid entry `index`. Notes and
+    /// placeholders have nothing to show.
+    func open(entryAt index: Int) {
+        guard let item = gallery.model.item(at: index), !item.members.isEmpty else { return }
+        insideStack = item.kind == .stack
+        window.showViewer(true)
+        show(Position(tileID: item.id, member: 0))
+        _ = viewer.canvas.grabFocus()
+    }
+
+    /// Back to the grid, with keyboard focus on the tile of the photo that was on show.
+    func close() {
+        guard isOpen else { return }
+        let entry = currentTile?.entry
+        if window.isViewerFullscreen { setFullscreen(false) }
+        position = nil
+        decoding?.cancel()
+        decoded.values.forEach { $0.cancel() }
+        decoded = [:]
+        viewer.show(title: "", preview: nil)
+        window.showViewer(false)
+        if let entry { window.grid.focus(index: entry) }
+    }
+
+    // MARK: Navigation
+
+    /// The positions previous/next walk through: the stack's photos, or the grid's photos
+    /// and stacks (a stack shows its top photo there).
+    private func sequence() -> [Position] {
+        guard let position else { return [] }
+        if insideStack {
+            guard let entry = gallery.model.index(of: position.tileID), let item = gallery.model.item(at: entry) else { return [] }
+            return item.members.indices.map { Position(tileID: item.id, member: $0) }
+        }
+        return gallery.model.items.filter { !$0.members.isEmpty }.map { Position(tileID: $0.id, member: 0) }
+    }
+
+    func step(_ offset: Int) {
+        let all = sequence()
+        guard let position, let here = all.firstIndex(of: position) else { return close() }
+        let there = here + offset
+        guard all.indices.contains(there) else { return }
+        show(all[there])
+    }
+
+    private func jump(toLast last: Bool) {
+        guard let target = last ? sequence().last : sequence().first else { return }
+        show(target)
+    }
+
+    // MARK: Showing a photo
+
+    private func show(_ position: Position) {
+        self.position = position
+        guard let (item, _, member) = currentTile else { return close() }
+        decoding?.cancel()
+        let all = sequence()
+        let here = all.firstIndex(of: position) ?? 0
+        viewer.setNavigation(hasPrevious: here > 0, hasNext: here + 1 < all.count)
+        let coverURL = item.covers.first { $0.photoID == member.photoID }?.thumbnailURL
+        viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)))
+        if item.covers.first(where: { $0.photoID == member.photoID })?.isMissing == true {
+            viewer.showMessage("The file of \u{201C}\(member.title)\u{201D} is missing from the library.")
+            return
+        }
+        let library = gallery.library
+        let wantsPreview = !viewer.hasPicture
+        let full = fullImage(of: member)
+        decoding = Task { [weak self] in
+            if wantsPreview, let image = try? await library.thumbnail(for: member.photoID, fittingBox: Self.previewBox) {
+                guard !Task.isCancelled, let self, self.position == position, !self.viewer.hasPicture else { return }
+                self.viewer.show(title: member.title, preview: Texture(image))
+            }
+            let result = await full.value
+            guard !Task.isCancelled, let self, self.position == position else { return }
+            switch result {
+            case .success(let texture): self.viewer.showFullImage(texture)
+            case .failure(let error): self.viewer.showMessage(error.message(title: member.title))
+            }
+            self.describe()
+            self.decodeNeighbours(of: position)
+        }
+        describe()
+    }
+
+    /// The full image of `member`: decoded once, kept while it is on show or next to it.
+    private func fullImage(of member: GalleryItem.Member) -> Task<Result<Texture, ViewerError>, Never> {
+        if let task = decoded[member.photoID] { return task }
+        let url = member.fileURL
+        let task = Task<Result<Texture, ViewerError>, Never> {
+            do {
+                let image = try await DecodedImage.decode(fileAt: url, fittingBox: Self.fullImageBox)
+                return .success(Texture(image))
+            } catch {
+                return .failure(ViewerError(reason: GalleryController.describe(error)))
+            }
+        }
+        decoded[member.photoID] = task
+        return task
+    }
+
+    /// Decodes the previous and next photos ahead, and lets go of the others.
+    private func decodeNeighbours(of position: Position) {
+        let all = sequence()
+        guard let here = all.firstIndex(of: position) else { return }
+        let near = [here - 1, here, here + 1].filter(all.indices.contains).map { all[$0] }
+        var keep: Set<PhotoID> = []
+        for neighbour in near {
+            guard let entry = gallery.model.index(of: neighbour.tileID), let item = gallery.model.item(at: entry),
+                  item.members.indices.contains(neighbour.member) else { continue }
+            let member = item.members[neighbour.member]
+            keep.insert(member.photoID)
+            _ = fullImage(of: member)
+        }
+        for (id, task) in decoded where !keep.contains(id) {
+            task.cancel()
+            decoded[id] = nil
+        }
+    }
+
+    /// Names the photo for assistive technology and describes it: date, place, where it
+    /// is in the sequence, and the zoom (or the message shown instead).
+    private func describe() {
+        guard let (item, _, member) = currentTile, let position else { return }
+        viewer.canvas.accessibleLabel = member.title
+        var parts: [String] = []
+        if position.member == 0 { parts.append(Self.dateFormatter.string(from: item.date)) }
+        if position.member == 0, let place = item.placeName { parts.append(place) }
+        let all = sequence()
+        if let here = all.firstIndex(of: position) {
+            parts.append(insideStack ? "Photo \(here + 1) of \(all.count) in the stack" : "Photo \(here + 1) of \(all.count)")
+        }
+        if let message = viewer.messageText { parts.append(message) } else if viewer.hasPicture { parts.append(viewer.zoomDescription) }
+        viewer.canvas.accessibleDescription = parts.joined(separator: ". ")
+    }
+
+    // MARK: Keys and fullscreen
+
+    private func key(_ keyval: UInt32, modifiers: GdkModifierType) -> Bool {
+        let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let alt = modifiers.rawValue & GDK_ALT_MASK.rawValue != 0
+        if alt, [GDK_KEY_Return, GDK_KEY_KP_Enter].contains(Int32(keyval)) {
+            onShowDetails?()
+            return true
+        }
+        guard !alt else { return false }
+        switch Int32(keyval) {
+        case GDK_KEY_Escape:
+            if window.isViewerFullscreen { setFullscreen(false) } else { close() }
+        case GDK_KEY_Left, GDK_KEY_Page_Up, GDK_KEY_KP_Left:
+            step(-1)
+        case GDK_KEY_Right, GDK_KEY_Page_Down, GDK_KEY_KP_Right:
+            step(1)
+        case GDK_KEY_Home: jump(toLast: false)
+        case GDK_KEY_End: jump(toLast: true)
+        case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add: viewer.change { $0.zoomIn() }
+        case GDK_KEY_minus, GDK_KEY_KP_Subtract: viewer.change { $0.zoomOut() }
+        case GDK_KEY_1 where !control, GDK_KEY_KP_1 where !control:
+            viewer.change { $0.zoom(to: 1, snapsToFit: false) }
+        case GDK_KEY_0, GDK_KEY_KP_0: viewer.change { $0.fit() }
+        case GDK_KEY_F11: toggleFullscreen()
+        default: return false
+        }
+        return true
+    }
+
+    private func toggleFullscreen() { setFullscreen(!window.isViewerFullscreen) }
+
+    private func setFullscreen(_ on: Bool) {
+        window.setViewerFullscreen(on)
+        // The icon first: setting it resets the accessible name.
+        viewer.fullscreenButton.iconName = on ? "view-restore-symbolic" : "view-fullscreen-symbolic"
+        viewer.fullscreenButton.accessibleLabel = on ? "Leave Fullscreen" : "Fullscreen"
+    }
+}
+
+/// Why the viewer shows a message instead of a photo.
+struct ViewerError: Error {
+    var reason: String
+
+    func message(title: String) -> String {
+        "\u{201C}\(title)\u{201D} cannot be shown: \(reason)"
+    }
+}
+
+extension Texture {
+    /// Wraps pixels decoded off the main thread.
+    convenience init(_ image: DecodedImage) {
+        self.init(width: image.width, height: image.height, rowStride: image.rowStride, hasAlpha: image.hasAlpha,
+                  pixels: image.pixels)
+    }
+}
