@@ -2,16 +2,19 @@
 and Chromium show a page served on 127.0.0.1 whose only content is a JPEG with
 EXIF and GPS; dragged into Drover's grid it becomes a photo whose file is the
 served file byte for byte (Firefox's drag is downloaded from its address,
-Chromium's carries the original bytes), titled from the address's file name."""
+Chromium's is downloaded from the address it gives too), titled from the
+address's file name. Typeless bytes (application/octet-stream, which Chromium
+also offers) are recognised as an image by their content."""
 
 import shutil
 from pathlib import Path
 
 import pytest
 
-from dnd import photo_file, tile_nodes
+from dnd import library_snapshot, photo_file, python_peer, tile_nodes, wait_for_record
 from drover_session import REPO, screenshot
 from pointer import drag
+from test_dnd_grid import PEER_POSITION, SAMPLE_TILES
 from web_peers import Browser, WebServer, have, image_page
 
 SAMPLE = REPO / "data" / "samples" / "bridge-cables-over-the-estuary.jpg"   # EXIF with GPS
@@ -50,3 +53,32 @@ def test_a_firefox_image_becomes_the_photo_with_its_original_bytes(drover, site,
 @pytest.mark.skipif(not have("chromium"), reason="Chromium is not installed (scripts/install-deps.sh --test)")
 def test_a_chromium_image_becomes_the_photo_with_its_original_bytes(drover, site, tmp_path):
     drag_from_browser_into_grid("chromium", drover, site, tmp_path)
+
+
+def drop_bytes(session, screen, data, tmp_path):
+    """Drags `data` as application/octet-stream alone (how Chromium can carry a web
+    image's original file) from peers/slow_source.py, at full speed."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    source = tmp_path / "bytes"
+    source.write_bytes(data)
+    record = tmp_path / "bytes.jsonl"
+    with python_peer("slow_source.py", "--image", source, "--mime", "application/octet-stream", "--rate", 50_000_000,
+                     title="Bytes Source Peer", position=PEER_POSITION, record=record, log=tmp_path / "peer.log") as peer:
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        return wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), timeout=30, what="the drag's end")
+
+
+@pytest.mark.slow
+def test_typeless_bytes_that_are_an_image_become_the_photo_and_other_bytes_an_error_tile(drover, tmp_path):
+    session, screen = drover
+    ended = drop_bytes(session, screen, SAMPLE.read_bytes(), tmp_path / "image")
+    names = session.wait_for_tiles(lambda t: "Dropped image" in t, timeout=30, what="the photo from the bytes")
+    assert names[:3] == SAMPLE_TILES[:1] + ["Dropped image"] + SAMPLE_TILES[1:2]
+    assert photo_file(session.library, "Dropped image").read_bytes() == SAMPLE.read_bytes()
+    # (slow_source.py records the GdkDragAction's value: 1 is COPY.)
+    assert ended["event"] == "end" and ended["selected"] == 1 and not ended["delete_data"], ended
+    before = library_snapshot(session.library)
+    drop_bytes(session, screen, b"PK\x03\x04 a zip file, not a photo" * 100, tmp_path / "other")
+    failed = "Could not import Dropped image: Not an image: the dropped data is no image format Drover reads."
+    session.wait_for_tiles(lambda t: failed in t, timeout=30, what="the error tile for bytes that are no image")
+    assert library_snapshot(session.library) == before

@@ -13,7 +13,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from dnd import Peer, window_geometry
+from dnd import Peer, window_geometry, window_ids
 from drover_session import end_process, read_line, wait_for
 
 HERE = Path(__file__).resolve().parent
@@ -61,12 +61,13 @@ class WebServer:
 
 def image_page(root, image, title="Photo page"):
     """A page whose only content is `image`, filling the viewport: a drag from
-    the middle of the window takes the image."""
+    the middle of the window takes the image. Its title ends in "ready" once the
+    image has loaded (a browser names its window after the page)."""
     page = Path(root) / "page.html"
     page.write_text(f"""<!doctype html><html><head><meta charset="utf-8"><title>{title}</title>
 <style>html, body {{ margin: 0; height: 100%; overflow: hidden; }}
 img {{ display: block; width: 100%; height: 100%; object-fit: contain; }}</style></head>
-<body><img src="{image}" alt="A photo"></body></html>""")
+<body><img src="{image}" alt="A photo" onload="document.title = '{title} ready'"></body></html>""")
     return page.name
 
 
@@ -112,6 +113,7 @@ class Browser(Peer):
         subprocess.run(["xdotool", "windowsize", "--sync", self.window, *map(str, BROWSER_SIZE)], check=False,
                        timeout=10)
         wait_for(lambda: window_geometry(self.window)[2:] == BROWSER_SIZE, 10, what="the browser's size")
+        window_ids(name="Photo page ready.*", sync=True, timeout=60)
 
     def stop(self):
         super().stop()
