@@ -75,7 +75,6 @@ final class KeyboardDragController {
         switch action {
         case .reorder(let selection, _, let finalIndex):
             gallery.reorder(tiles.map(\.id), selection: selection, finalIndex: finalIndex)
-            window.announce("Moved \(noun).")
         case .addToAlbum(let album, _, let moving):
             gallery.add(tiles.flatMap { $0.members.map(\.photoID) }, toAlbum: AlbumID(rawValue: album.rawValue),
                         movingFrom: moving ? gallery.scope : nil)

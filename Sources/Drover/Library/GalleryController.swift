@@ -114,12 +114,30 @@ final class GalleryController {
         // the placeholder collection converts, as it knows the placeholders.
         let index = model.itemIndex(forFinalIndex: finalIndex, moving: selection)
         let scope = self.scope
+        let noun = Self.noun(count: selection.sortedIndices.count)
         Task {
-            do { try await library.moveItems(tiles, to: max(0, index), in: scope) } catch {
+            do {
+                try await library.moveItems(tiles, to: max(0, index), in: scope)
+                await library.waitForObservers()
+                window.announce("Moved \(noun) to position \(finalIndex + 1) of \(model.count).")
+            } catch {
                 window.toast.show("Could not move the photos: \(Self.describe(error))")
             }
         }
     }
+
+    /// The result of a delete or an undo, said on the photo that has focus
+    /// once the grid has changed (the screen reader is there by then).
+    private func announceWhenSettled(_ message: String) async {
+        await library.waitForObservers()
+        window.grid.whenFocusSettles { [weak self] in self?.window.announce(message) }
+    }
+
+    /// Where Undo is, in words: the notification's button (Ctrl+Z arrives with
+    /// the undo issue; say it only once it works).
+    static let undoHint = "Undo is in the notification."
+
+    static func noun(count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
 
     /// Deletes tiles: from the library in All Photos, from the album inside an
     /// album. An Undo toast restores them exactly; if it goes unused, the
@@ -133,8 +151,9 @@ final class GalleryController {
                 do {
                     let removed = try await library.removeItems(tiles.map(\.id))
                     window.toast.show("Deleted \(noun).", actionLabel: "Undo", action: { [weak self] in
-                        self?.undoDelete(removed, noun: noun)
+                        self?.undoDelete(removed, items: tiles.map(\.id), noun: noun)
                     }, whenIgnored: { [weak self] in self?.trash(removed) })
+                    await announceWhenSettled("Deleted \(noun). \(Self.undoHint)")
                 } catch {
                     window.toast.show("Could not delete: \(Self.describe(error))")
                 }
@@ -147,15 +166,19 @@ final class GalleryController {
             Task {
                 do {
                     try await library.removePhotos(photos, fromAlbum: album)
+                    let tileIDs = tiles.map(\.id)
                     window.toast.show("Removed \(noun) from \u{201C}\(name)\u{201D}.", actionLabel: "Undo", action: { [weak self] in
                         guard let self else { return }
                         Task {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
                                 try? await self.library.addPhotos([photo], toAlbum: album, at: position)
                             }
-                            self.window.announce("Restored \(noun) to \(name).")
+                            await self.library.waitForObservers()
+                            self.focusFirst(of: tileIDs)
+                            await self.announceWhenSettled("Restored \(noun) to \(name).")
                         }
                     })
+                    await announceWhenSettled("Removed \(noun) from \(name). \(Self.undoHint)")
                 } catch {
                     window.toast.show("Could not remove from the album: \(Self.describe(error))")
                 }
@@ -163,11 +186,20 @@ final class GalleryController {
         }
     }
 
-    private func undoDelete(_ removed: RemovedPhotos, noun: String) {
+    /// Puts keyboard focus on the first of `items` the grid shows (after an
+    /// undo, focus goes back to what came back, not to a container).
+    private func focusFirst(of items: [GalleryItem.ID]) {
+        let indices = items.compactMap { window.grid.index(of: $0.description) }
+        if let first = indices.min() { window.grid.focus(index: first) }
+    }
+
+    private func undoDelete(_ removed: RemovedPhotos, items: [GalleryItem.ID], noun: String) {
         Task {
             do {
                 try await library.restore(removed)
-                window.announce("Restored \(noun).")
+                await library.waitForObservers()
+                focusFirst(of: items)
+                await announceWhenSettled("Restored \(noun).")
             } catch {
                 window.toast.show("Could not restore: \(Self.describe(error))")
             }

@@ -20,10 +20,25 @@ final class MainWindow {
     let albumPrompt = NamePrompt(confirmLabel: "Create Album")
     let renamePrompt = NamePrompt(confirmLabel: "Rename")
     private let content = Stack()
+    /// The one way results reach a screen reader (see `Announcer`).
+    let announcer: Announcer
 
     init(application: Application, thumbnails: ThumbnailCache) {
         window = ApplicationWindow(application: application)
         grid = PhotoGrid(thumbnails: thumbnails)
+        announcer = Announcer(window: window, fallback: grid.canvas)
+        grid.announce = { [announcer] message in announcer.announce(message) }
+        // Tab order: header, sidebar (one stop), grid (one stop), the toast's
+        // buttons when it shows (Undo is nearest to what it undoes), the delete zone.
+        sidebar.onTabOut = { [grid, moveToButton] forward in
+            if forward { return grid.focusTabStop() }
+            return moveToButton.grabFocus()
+        }
+        grid.onTabOut = { [sidebar, toast, deleteZone] forward in
+            if !forward { return sidebar.focusChosen() }
+            if toast.root.isVisible, toast.root.focusInside(forward: true) { return true }
+            return deleteZone.root.grabFocus()
+        }
         window.title = "Drover"
         window.setDefaultSize(width: 1100, height: 760)
         window.setTitlebar(header)
@@ -37,8 +52,8 @@ final class MainWindow {
         menuButton.setMenu(menu)
         header.packEnd(menuButton)
 
-        content.add(grid.scrolledWindow, name: "grid")
-        content.add(emptyState.root, name: "empty")
+        content.add(grid.scrolledWindow, name: "grid", accessibleLabel: "Gallery")
+        content.add(emptyState.root, name: "empty", accessibleLabel: "Empty gallery")
         content.expandsHorizontally = true
         content.expandsVertically = true
         let contentOverlay = Overlay()
@@ -49,6 +64,8 @@ final class MainWindow {
         paned.setStartChild(sidebar.root, resizes: false, shrinks: false)
         paned.setEndChild(contentOverlay, resizes: true, shrinks: false)
         paned.position = 220
+        // Focusable (F8 moves its divider): a name, not its type, is what is read.
+        paned.accessibleLabel = "Albums and photos"
         paned.expandsVertically = true
 
         let main = Box(GTK_ORIENTATION_VERTICAL)
@@ -61,11 +78,10 @@ final class MainWindow {
         window.setChild(layered)
     }
 
-    /// Tells assistive technology what just happened. GTK 4.14 has an announce
-    /// call; before it, the message becomes the focused widget's description,
-    /// which screen readers speak when it changes.
+    /// Tells assistive technology what just happened, once, where the user is
+    /// (every result goes through here: see `Announcer`).
     func announce(_ message: String) {
-        window.announce(message, describingFocusOr: grid.canvas)
+        announcer.announce(message)
     }
 
     /// Shows the grid, or the empty state when there is nothing to show.

@@ -29,13 +29,11 @@ open class Window: Widget {
         set { gtk_window_set_default_icon_name(newValue) }
     }
 
-    /// Tells assistive technology `message`. Before GTK 4.14 there is no
-    /// announce call: the message becomes the description of the focused
-    /// widget (or of `fallback` when nothing has focus), and screen readers
-    /// speak that change where the user is.
-    public func announce(_ message: String, describingFocusOr fallback: Widget) {
-        if drover_accessible_announce(accessible, message) != 0 { return }
-        drover_accessible_set_description(focusedWidget.map { OpaquePointer($0) } ?? fallback.accessible, message)
+    /// The focus widget changed (GtkWindow's `notify::focus-widget`).
+    @discardableResult
+    public func onFocusWidgetChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let body: PointerHandler = { _ in handler() }
+        return connectSignal("notify::focus-widget", trampoline: gcallback(pointerTrampoline), body: body)
     }
 
     /// Return `true` to keep the window open.
