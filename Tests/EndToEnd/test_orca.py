@@ -78,6 +78,17 @@ def test_a_keyboard_drag_into_an_album_is_spoken_proposal_and_result(heard):
     node.clear_cache()
     assert "In Travel" in (node.get_description() or ""), node.get_description()
 
+    # Again: the photo is in Travel now, so a drop there is proposed and heard
+    # as no change (DragKit's rule), and changes nothing.
+    before = album_titles(drover.library, "Travel")
+    mark = orca.mark()
+    keys("ctrl+d", "Tab")
+    said(orca, mark, "Already in Travel.")
+    mark = orca.mark()
+    keys("Return")
+    said(orca, mark, "Already in Travel. Nothing changed.")
+    assert album_titles(drover.library, "Travel") == before
+
 
 def test_a_whole_keyboard_session_is_spoken_where_the_user_is(heard):
     """Select, keyboard-drag into an album, reorder, delete and undo: each is

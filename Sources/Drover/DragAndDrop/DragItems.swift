@@ -10,11 +10,23 @@ import GalleryKit
 /// never joins a drag twice, offering its id (in-app drops and pastes) and its library file (a
 /// file manager copies it; an image editor reads its bytes); a note offers its text.
 enum DragItems {
+    /// The albums by name, as the sidebar lists them (kept by `GalleryController`): a tile
+    /// knows its albums by name, and DragKit's rules want to know which albums a photo is
+    /// in already ("Already in Travel").
+    @MainActor static var albumIDsByName: [String: ContainerID] = [:]
+
+    /// The albums a tile's photo is in, when that is known per photo: a single photo's.
+    /// (A stack lists the albums of any of its photos, which says nothing of each one.)
+    @MainActor private static func containers(of tile: GalleryItem) -> Set<ContainerID> {
+        guard tile.members.count == 1 else { return [] }
+        return Set(tile.albumNames.compactMap { albumIDsByName[$0] })
+    }
+
     /// The items of a drag or copy of `picked` tiles. A drag of exactly one photo with a
     /// location also carries that location: a `.geojson` file listed first (GNOME Maps takes
     /// the first file), GeoJSON bytes and a `geo:` URI as text. A selection carries photos
     /// only: a file manager should not get an extra .geojson per drag.
-    static func make(forDragOf picked: [(index: Int, item: GalleryItem)]) -> [DragItem] {
+    @MainActor static func make(forDragOf picked: [(index: Int, item: GalleryItem)]) -> [DragItem] {
         if picked.count == 1, let only = picked.first, only.item.members.count == 1,
            let member = only.item.members.first, let location = only.item.location {
             let tile = only.item
@@ -27,14 +39,15 @@ enum DragItems {
             }
             addPhoto(member, to: &provider)
             provider.register(.plainText) { _ in Data(location.geoURI.utf8) }
-            return [DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: only.index)]
+            return [DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: only.index,
+                             containers: containers(of: tile))]
         }
         return picked.flatMap { make(for: $0.item, at: $0.index) }
     }
 
     /// One tile's items, without its location: for a tile that joins a drag in progress
     /// (flocking), and for moves that hand no data to anyone (keyboard drags, Move Earlier).
-    static func make(for tile: GalleryItem, at index: Int) -> [DragItem] {
+    @MainActor static func make(for tile: GalleryItem, at index: Int) -> [DragItem] {
         if let text = tile.noteText {
             // A note travels as its text; it reorders like a photo but joins no album.
             var provider = ItemProvider(suggestedName: tile.title)
@@ -44,7 +57,8 @@ enum DragItems {
         return tile.members.map { member in
             var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
             addPhoto(member, to: &provider)
-            return DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: index)
+            return DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: index,
+                            containers: containers(of: tile))
         }
     }
 

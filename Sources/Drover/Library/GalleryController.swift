@@ -101,6 +101,8 @@ final class GalleryController {
     }
 
     private func showAlbums() {
+        DragItems.albumIDsByName = Dictionary(albums.map { ($0.name, ContainerID($0.id.rawValue)) },
+                                              uniquingKeysWith: { first, _ in first })
         window.sidebar.setAlbums(albums.map { .init(id: String($0.id.rawValue), name: $0.name, count: $0.photoCount) })
         if case .album(let id) = scope { window.sidebar.select(.album(id: String(id.rawValue))) }
     }
@@ -220,9 +222,11 @@ final class GalleryController {
     }
 
     /// Adds photos to an album; with `movingFrom` an album, takes them out of it.
-    func add(_ photos: [PhotoID], toAlbum album: AlbumID, movingFrom source: CollectionScope?) {
+    /// `alreadyThere` photos were in the album before (DragKit left them out): said too.
+    func add(_ photos: [PhotoID], toAlbum album: AlbumID, movingFrom source: CollectionScope?, alreadyThere: Int = 0) {
         let name = albums.first { $0.id == album }?.name ?? "the album"
         let noun = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+        let there = alreadyThere == 0 ? "" : alreadyThere == 1 ? " 1 was there already." : " \(alreadyThere) were there already."
         Task {
             do {
                 if case .album(let origin) = source, origin != album {
@@ -230,7 +234,7 @@ final class GalleryController {
                     window.announce("Moved \(noun) to \(name).")
                 } else {
                     try await library.addPhotos(photos, toAlbum: album)
-                    window.announce("Added \(noun) to \(name).")
+                    window.announce("Added \(noun) to \(name).\(there)")
                 }
             } catch {
                 window.toast.show("Could not add to \u{201C}\(name)\u{201D}: \(Self.describe(error))")
