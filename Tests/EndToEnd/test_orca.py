@@ -148,9 +148,10 @@ def test_a_whole_keyboard_session_is_spoken_where_the_user_is(heard):
 
 
 def test_tab_goes_header_sidebar_grid_without_choosing_an_album(heard):
-    """The album list moves focus without choosing (Enter does), and the grid
-    is one Tab stop."""
+    """The first focus is heard at start; the album list moves focus without
+    choosing (Enter does), and the grid is one Tab stop."""
     orca, drover = heard
+    said(orca, 0, "All Photos")
     before = drover.grid_tiles()
     # Start from the first tile, then Shift+Tab back into the sidebar.
     focus(tile(drover, before[0]))
@@ -179,3 +180,18 @@ def test_tab_goes_header_sidebar_grid_without_choosing_an_album(heard):
     said(orca, mark, "All Photos")
     keys("Down", "Return")
     drover.wait_for_tiles(lambda names: names != before, what="the album chosen with Enter")
+
+
+def test_menus_and_buttons_are_named_not_typed(heard):
+    """A tile's menu and the header's buttons, read by Orca: real names, and
+    (checked by the fixture) no GTK type names anywhere."""
+    orca, drover = heard
+    focus(tile(drover, drover.grid_tiles()[0]))
+    mark = orca.mark()
+    keys("Menu")
+    said(orca, mark, "Copy")
+    keys("Escape")
+    # Back to the header from the sidebar: the icon-only New Album button.
+    mark = orca.mark()
+    keys("shift+Tab", "shift+Tab", "shift+Tab")
+    said(orca, mark, "New Album push button")

@@ -47,10 +47,20 @@ final class GalleryController {
             albumsToken = token
             showAlbums()
             await show(.allPhotos)
+            focusChosenAlbum()
             scanner.scan()
         } catch {
             window.toast.show("Could not read the library: \(Self.describe(error))")
         }
+    }
+
+    /// Focus starts on the chosen album ("All Photos"). The window's first
+    /// focus happens before the application is on the accessibility bus, so a
+    /// screen reader never hears it: once the library is shown, focus is set
+    /// again (away and back, or GTK would not report it).
+    private func focusChosenAlbum() {
+        window.window.clearFocus()
+        window.sidebar.focusChosen()
     }
 
     /// Switches the grid to `scope`: one snapshot, then incremental changes.

@@ -67,6 +67,7 @@ final class AlbumSidebar {
     }
 
     /// Puts focus on the chosen album's row (Shift+Tab from the grid).
+    @discardableResult
     func focusChosen() -> Bool { chosenRow.grabFocus() }
 
     private var chosenRow: ListBoxRow {

@@ -22,6 +22,8 @@ open class Window: Widget {
     public func close() { gtk_window_close(window) }
     public func destroy() { gtk_window_destroy(window) }
     public var focusedWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
+    /// Takes keyboard focus away from every widget in the window.
+    public func clearFocus() { gtk_window_set_focus(window, nil) }
 
     /// The icon every window of the application shows, by themed icon name.
     public static var defaultIconName: String? {
