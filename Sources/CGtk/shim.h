@@ -20,6 +20,11 @@ static inline void drover_accessible_set_label(GtkAccessible *a, const char *lab
 }
 static inline void drover_accessible_set_description(GtkAccessible *a, const char *text) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+    // GTK 4.8 has no getter: remember what assistive technology is shown.
+    g_object_set_data_full(G_OBJECT(a), "drover-shown-description", g_strdup(text), g_free);
+}
+static inline const char *drover_accessible_shown_description(GtkAccessible *a) {
+    return g_object_get_data(G_OBJECT(a), "drover-shown-description");
 }
 static inline void drover_accessible_set_selected(GtkAccessible *a, gboolean selected) {
     gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
@@ -51,7 +56,10 @@ static inline void drover_accessible_end_announcement(GtkAccessible *a) {
     g_object_set_data(G_OBJECT(a), "drover-announcing", NULL);
     const char *real = g_object_get_data(G_OBJECT(a), "drover-description");
     if (real) drover_accessible_set_description(a, real);
-    else gtk_accessible_reset_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    else {
+        gtk_accessible_reset_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+        g_object_set_data(G_OBJECT(a), "drover-shown-description", NULL);
+    }
 }
 static inline gboolean drover_accessible_is_announcing(GtkAccessible *a) {
     return g_object_get_data(G_OBJECT(a), "drover-announcing") != NULL;

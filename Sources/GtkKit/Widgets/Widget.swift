@@ -23,6 +23,11 @@ open class Widget: Object {
     public var accessibleDescription: String = "" {
         didSet { if accessibleDescription != oldValue { drover_accessible_describe(accessible, accessibleDescription) } }
     }
+    /// The description assistive technology reads now: the widget's own, or
+    /// an `Announcer` message standing in for it.
+    public var accessibleDescriptionShown: String {
+        drover_accessible_shown_description(accessible).map { String(cString: $0) } ?? ""
+    }
     public func setAccessibleSelected(_ selected: Bool) { drover_accessible_set_selected(accessible, selected ? 1 : 0) }
     public func setAccessibleBusy(_ busy: Bool) { drover_accessible_set_busy(accessible, busy ? 1 : 0) }
 
