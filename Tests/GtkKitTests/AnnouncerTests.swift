@@ -46,4 +46,18 @@ final class AnnouncerTests: GTKTestCase {
             popover.accessibleLabel = "Actions"
         }
     }
+
+    func testIconButtonsHoldTheirDecorativeImage() {
+        onMain {
+            // Made and dropped in a loop: an image released too early would be
+            // a GTK critical here (a logged warning fails the test).
+            for _ in 0..<20 {
+                let button = Button(iconName: "window-close-symbolic", accessibleLabel: "Dismiss")
+                let menu = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu")
+                XCTAssertEqual(button.accessibleLabel, "Dismiss")
+                XCTAssertEqual(menu.accessibleLabel, "Main Menu")
+                XCTAssertNotNil(gtk_widget_get_first_child(button.widget))
+            }
+        }
+    }
 }

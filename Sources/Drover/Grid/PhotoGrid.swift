@@ -256,6 +256,7 @@ final class PhotoGrid: CanvasLayout {
             pool.recycle(tile)
         }
         var previous: Widget?
+        let tabStop = focusIndex.flatMap { range.contains($0) ? $0 : nil } ?? range.lowerBound
         for index in range {
             let model = items[index]
             let tile = visibleTiles[model.id] ?? pool.take()
@@ -266,6 +267,9 @@ final class PhotoGrid: CanvasLayout {
             previous = tile.root
             tile.bind(model, position: index + 1, of: items.count, thumbnails: thumbnails, qrCodes: qrCodes)
             tile.setSelected(selection.contains(model.id))
+            // Before it is placed: changing it queues a resize, which must not
+            // come after the tile's allocation in this pass.
+            tile.root.canFocus = index == tabStop
             tile.root.setCSSClass("dragged", dragFeedback.draggedIDs.contains(model.id))
             let frame = geometry.frame(at: dragFeedback.displayIndex(index))
             let offset = slides.offset(for: model.id)
@@ -273,7 +277,6 @@ final class PhotoGrid: CanvasLayout {
                          width: Int32(Self.cellSize.width), height: Int32(Self.cellSize.height),
                          translation: offset.translation, scale: offset.scale)
         }
-        updateTabStop()
         // Every child gets an allocation, shown or not (GTK wants it).
         selectionInput.placeBand(in: canvas)
         dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: Self.cellSize)

@@ -8,7 +8,9 @@ public final class Button: Widget {
     /// GTK's own icon child would be read as "GtkImage" before the name.
     public init(iconName: String, accessibleLabel: String) {
         super.init(gtk_button_new())
-        gtk_button_set_child(button, Image(iconName: iconName).widget)
+        // The wrapper holds the image's reference until the button has its own.
+        let image = Image(iconName: iconName)
+        withExtendedLifetime(image) { gtk_button_set_child(button, image.widget) }
         addCSSClass("image-button")
         self.accessibleLabel = accessibleLabel
         tooltip = accessibleLabel
@@ -41,7 +43,8 @@ public final class MenuButton: Widget {
     public init(iconName: String, accessibleLabel: String) {
         super.init(gtk_menu_button_new())
         // A decorative image of our own, not GTK's (read as "GtkImage").
-        gtk_menu_button_set_child(OpaquePointer(rawPointer), Image(iconName: iconName).widget)
+        let image = Image(iconName: iconName)
+        withExtendedLifetime(image) { gtk_menu_button_set_child(OpaquePointer(rawPointer), image.widget) }
         self.accessibleLabel = accessibleLabel
         tooltip = accessibleLabel
     }
