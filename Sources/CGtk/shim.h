@@ -20,6 +20,11 @@ static inline void drover_accessible_set_label(GtkAccessible *a, const char *lab
 }
 static inline void drover_accessible_set_description(GtkAccessible *a, const char *text) {
     gtk_accessible_update_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+    // GTK 4.8 has no getter: remember what assistive technology is shown.
+    g_object_set_data_full(G_OBJECT(a), "drover-shown-description", g_strdup(text), g_free);
+}
+static inline const char *drover_accessible_shown_description(GtkAccessible *a) {
+    return g_object_get_data(G_OBJECT(a), "drover-shown-description");
 }
 static inline void drover_accessible_set_selected(GtkAccessible *a, gboolean selected) {
     gtk_accessible_update_state(a, GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
@@ -32,6 +37,52 @@ static inline void drover_accessible_set_value(GtkAccessible *a, double now, dou
                                    GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, min,
                                    GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, max,
                                    GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
+// A widget's real description, kept beside the accessible property so that an
+// announcement shown in its place (GTK before 4.14) can be taken back. While
+// an announcement is up, a new real description is only remembered: pushing
+// it would make a screen reader speak it over the announcement.
+static inline void drover_accessible_describe(GtkAccessible *a, const char *text) {
+    g_object_set_data_full(G_OBJECT(a), "drover-description", g_strdup(text), g_free);
+    if (!g_object_get_data(G_OBJECT(a), "drover-announcing"))
+        drover_accessible_set_description(a, text);
+}
+static inline void drover_accessible_show_announcement(GtkAccessible *a, const char *message) {
+    g_object_set_data(G_OBJECT(a), "drover-announcing", GINT_TO_POINTER(1));
+    drover_accessible_set_description(a, message);
+}
+static inline void drover_accessible_end_announcement(GtkAccessible *a) {
+    g_object_set_data(G_OBJECT(a), "drover-announcing", NULL);
+    const char *real = g_object_get_data(G_OBJECT(a), "drover-description");
+    if (real) drover_accessible_set_description(a, real);
+    else {
+        gtk_accessible_reset_property(a, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+        g_object_set_data(G_OBJECT(a), "drover-shown-description", NULL);
+    }
+}
+static inline gboolean drover_accessible_is_announcing(GtkAccessible *a) {
+    return g_object_get_data(G_OBJECT(a), "drover-announcing") != NULL;
+}
+
+// GTK 4.8 reads an unlabelled GtkStackPage as "GtkStackPage panel"; popover
+// menus hold such a stack inside. Labels every page of every stack under
+// `root` that has none of its own (pages are not widgets: walk the stacks).
+static inline void drover_label_stack_pages(GtkWidget *root, const char *label) {
+    if (root == NULL) return;
+    if (GTK_IS_STACK(root)) {
+        GListModel *pages = G_LIST_MODEL(gtk_stack_get_pages(GTK_STACK(root)));
+        for (guint i = 0; i < g_list_model_get_n_items(pages); i++) {
+            GtkStackPage *page = g_list_model_get_item(pages, i);
+            const char *title = gtk_stack_page_get_title(page);
+            gtk_accessible_update_property(GTK_ACCESSIBLE(page), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                           title ? title : label, -1);
+            g_object_unref(page);
+        }
+        g_object_unref(pages);
+    }
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child; child = gtk_widget_get_next_sibling(child))
+        drover_label_stack_pages(child, label);
 }
 
 // Announcements arrived in GTK 4.14; older GTK returns FALSE so callers fall

@@ -15,12 +15,16 @@ public struct DragItem: Sendable {
     /// Where the item sits in the collection it was lifted from, when that collection is the
     /// photo grid. Reordering uses it; items without one are not part of a reorder.
     public var sourceIndex: Int?
+    /// The containers (albums) the item is known to be in already: a drop into one of them
+    /// adds nothing for this item. Empty when unknown.
+    public var containers: Set<ContainerID>
 
     public init(provider: ItemProvider, localObject: LocalObject? = nil,
-                preview: DragPreview? = nil, sourceIndex: Int? = nil) {
+                preview: DragPreview? = nil, sourceIndex: Int? = nil, containers: Set<ContainerID> = []) {
         self.provider = provider
         self.localObject = localObject
         self.preview = preview
         self.sourceIndex = sourceIndex
+        self.containers = containers
     }
 }

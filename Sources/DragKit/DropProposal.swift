@@ -58,11 +58,17 @@ public struct DropProposal: Hashable, Sendable {
     /// Such a proposal has the operation `.cancel` and still carries the intent, so the grid
     /// keeps showing the gap where the photo already is.
     public var isNoChange: Bool
+    /// Over a container: how many of the dragged items are in it already. When all are (and
+    /// the drop would add, not move), the proposal is a no-change; when some are, a drop
+    /// adds the rest, and the UI can say how many were there.
+    public var alreadyInTarget: Int
 
-    public init(operation: DropOperation, intent: DropIntent = .unspecified, isNoChange: Bool = false) {
+    public init(operation: DropOperation, intent: DropIntent = .unspecified, isNoChange: Bool = false,
+                alreadyInTarget: Int = 0) {
         self.operation = operation
         self.intent = intent
         self.isNoChange = isNoChange
+        self.alreadyInTarget = alreadyInTarget
     }
 
     /// Nothing under the pointer.

@@ -26,16 +26,23 @@ public struct DropRules: Sendable {
         /// The drag carries containers (album rows being reordered), not photos. Such a drag
         /// only goes between the album rows, and its `selection` holds the rows' indices.
         public var carriesContainers: Bool
+        /// How many importable items there are, and how many of them each container already
+        /// holds (counted once per change of the items, so a proposal stays O(1) here).
+        public var importableCount: Int
+        public var alreadyIn: [ContainerID: Int]
 
         public init(isLocal: Bool, hasImportableContent: Bool,
                     selection: MovingSelection = MovingSelection(),
                     offeredOperations: DragOperations = [.copy, .move],
-                    carriesContainers: Bool = false) {
+                    carriesContainers: Bool = false,
+                    importableCount: Int = 0, alreadyIn: [ContainerID: Int] = [:]) {
             self.isLocal = isLocal
             self.hasImportableContent = hasImportableContent
             self.selection = selection
             self.offeredOperations = offeredOperations
             self.carriesContainers = carriesContainers
+            self.importableCount = importableCount
+            self.alreadyIn = alreadyIn
         }
     }
 
@@ -78,7 +85,14 @@ public struct DropRules: Sendable {
         case .album(let album):
             // Within the app, adding to an album keeps the photo where it was; Shift moves it.
             let operation: DropOperation = facts.isLocal && modifiers.contains(.shift) ? .move : .copy
-            return DropProposal(operation: operation, intent: .insertInto(album))
+            let already = facts.alreadyIn[album] ?? 0
+            // Adding photos that are all there already changes nothing: say so, drop nothing.
+            // (A move still takes them out of the album they came from.)
+            if operation == .copy, already > 0, already >= facts.importableCount {
+                return DropProposal(operation: .cancel, intent: .insertInto(album), isNoChange: true,
+                                    alreadyInTarget: already)
+            }
+            return DropProposal(operation: operation, intent: .insertInto(album), alreadyInTarget: already)
         case .deleteZone:
             guard facts.isLocal else { return DropProposal(operation: .forbidden(.trashAcceptsOnlyLibraryPhotos)) }
             return DropProposal(operation: .move)

@@ -84,12 +84,16 @@ public final class DropSession {
         let items = self.items
         let carriesContainers = isLocal && !items.isEmpty
             && items.allSatisfy { $0.localObject?.value(as: ContainerID.self) != nil }
+        let importable = carriesContainers ? [] : importableItems
+        var alreadyIn: [ContainerID: Int] = [:]
+        for item in importable { for container in item.containers { alreadyIn[container, default: 0] += 1 } }
         let computed = DropRules.DragFacts(
             isLocal: isLocal,
-            hasImportableContent: !carriesContainers && !importableItems.isEmpty,
+            hasImportableContent: !importable.isEmpty,
             selection: localDragSession?.selection ?? MovingSelection(),
             offeredOperations: offeredOperations,
-            carriesContainers: carriesContainers)
+            carriesContainers: carriesContainers,
+            importableCount: importable.count, alreadyIn: alreadyIn)
         facts = computed
         factsItemCount = count
         return computed
@@ -123,7 +127,10 @@ public final class DropSession {
             return .reorderContainers(selection, insertionIndex: index,
                                       finalIndex: selection.finalIndex(forInsertionIndex: index))
         case (.album(let album), _):
-            return .addToAlbum(album, items: importableItems, removingFromSource: proposal.operation == .move)
+            // Adding skips the items already there (a move takes them all out of their album).
+            let moving = proposal.operation == .move
+            let items = moving ? importableItems : importableItems.filter { !$0.containers.contains(album) }
+            return .addToAlbum(album, items: items, removingFromSource: moving)
         case (.deleteZone, _):
             return .moveToTrash(importableItems)
         default:

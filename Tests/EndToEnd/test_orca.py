@@ -11,7 +11,7 @@ import re
 import pytest
 
 from accessible_actions import focus, keys, tile
-from dnd import album_titles
+from dnd import album_titles, states
 from drover_session import OUTPUT, DroverSession
 from orca_session import OrcaSession, unavailable_reason
 
@@ -65,3 +65,133 @@ def test_a_keyboard_drag_into_an_album_is_spoken_proposal_and_result(heard):
     keys("Return")
     said(orca, mark, "Added 1 photo to Travel.")
     assert cat in album_titles(drover.library, "Travel")
+    # The announcement was transient: away and back, the tile is described
+    # by its date and albums again, now with Travel, not by the old message.
+    keys("Right")
+    said(orca, mark, "Bridge cables")
+    mark = orca.mark()
+    keys("Left")
+    back = said(orca, mark, "In Travel")
+    heard_after = orca.quiet(mark)
+    assert not any("Added" in text or "Picked up" in text for text in heard_after), heard_after
+    node = tile(drover, cat)
+    node.clear_cache()
+    assert "In Travel" in (node.get_description() or ""), node.get_description()
+
+    # Again: the photo is in Travel now, so a drop there is proposed and heard
+    # as no change (DragKit's rule), and changes nothing.
+    before = album_titles(drover.library, "Travel")
+    mark = orca.mark()
+    keys("ctrl+d", "Tab")
+    said(orca, mark, "Already in Travel.")
+    mark = orca.mark()
+    keys("Return")
+    said(orca, mark, "Already in Travel. Nothing changed.")
+    assert album_titles(drover.library, "Travel") == before
+
+
+def test_a_whole_keyboard_session_is_spoken_where_the_user_is(heard):
+    """Select, keyboard-drag into an album, reorder, delete and undo: each is
+    heard, with the position and selected state of the photo the user is on."""
+    orca, drover = heard
+    names = drover.grid_tiles()
+    first, second, third = names[:3]
+    focus(tile(drover, first))
+    said(orca, 0, "1 of 12")
+
+    mark = orca.mark()
+    keys("space")
+    said(orca, mark, "Selected. 1 photo selected.")
+    mark = orca.mark()
+    keys("shift+Right")
+    said(orca, mark, second)
+    said(orca, mark, "2 photos selected.")
+
+    # Both are in Travel already? The sample puts the first in Travel: the
+    # proposal says what a drop would really do.
+    mark = orca.mark()
+    keys("ctrl+d")
+    said(orca, mark, "Picked up")
+    keys("Tab")
+    said(orca, mark, "to Travel")
+    mark = orca.mark()
+    keys("Return")
+    said(orca, mark, "Travel")
+
+    mark = orca.mark()
+    keys("Escape")
+    said(orca, mark, "Nothing selected.")
+    mark = orca.mark()
+    keys("alt+shift+Right")
+    said(orca, mark, "Moved 1 photo to position 3 of 12.")
+    assert drover.wait_for_tiles(lambda n: n[:3] == [first, third, second], what="the photo moved later")
+
+    mark = orca.mark()
+    keys("Delete")
+    said(orca, mark, "Deleted 1 photo. Undo is in the notification.")
+    after = drover.wait_for_tiles(lambda n: second not in n, what="the photo deleted")
+    # Focus went to the next photo, never to a container.
+    said(orca, mark, after[2])
+    assert "focused" in states(tile(drover, after[2]))
+
+    # The toast's Undo button is the next Tab stop after the grid.
+    mark = orca.mark()
+    keys("Tab")
+    said(orca, mark, "Undo push button")
+    mark = orca.mark()
+    keys("space")
+    said(orca, mark, "Restored 1 photo.")
+    drover.wait_for_tiles(lambda n: n[:3] == [first, third, second], what="the photo back in its place")
+    # Focus went back to the photo, not to a container.
+    said(orca, mark, second)
+    orca.quiet(mark)
+
+
+def test_tab_goes_header_sidebar_grid_without_choosing_an_album(heard):
+    """The first focus is heard at start; the album list moves focus without
+    choosing (Enter does), and the grid is one Tab stop."""
+    orca, drover = heard
+    said(orca, 0, "All Photos")
+    before = drover.grid_tiles()
+    # Start from the first tile, then Shift+Tab back into the sidebar.
+    focus(tile(drover, before[0]))
+    mark = orca.mark()
+    keys("shift+Tab")
+    said(orca, mark, "All Photos")
+    mark = orca.mark()
+    keys("Down")
+    said(orca, mark, "Travel")
+    keys("Down")
+    said(orca, mark, "Animals")
+    # Passing over albums chose none: the grid still shows All Photos.
+    assert drover.grid_tiles() == before
+    mark = orca.mark()
+    keys("Tab")
+    said(orca, mark, before[0])
+    assert drover.grid_tiles() == before
+    # One Tab stop: the next Tab leaves the grid for the delete zone.
+    mark = orca.mark()
+    keys("Tab")
+    said(orca, mark, "Delete")
+    # Enter on an album chooses it.
+    focus(tile(drover, before[0]))
+    mark = orca.mark()
+    keys("shift+Tab")
+    said(orca, mark, "All Photos")
+    keys("Down", "Return")
+    drover.wait_for_tiles(lambda names: names != before, what="the album chosen with Enter")
+
+
+def test_menus_and_buttons_are_named_not_typed(heard):
+    """A tile's menu and the header's buttons, read by Orca: real names, and
+    (checked by the fixture) no GTK type names anywhere."""
+    orca, drover = heard
+    focus(tile(drover, drover.grid_tiles()[0]))
+    mark = orca.mark()
+    keys("Menu")
+    said(orca, mark, "Copy")
+    keys("Escape")
+    # Back to the header from the sidebar: the icon-only New Album button.
+    mark = orca.mark()
+    keys("shift+Tab", "shift+Tab", "shift+Tab")
+    said(orca, mark, "New Album push button")

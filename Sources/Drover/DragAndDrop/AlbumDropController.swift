@@ -156,19 +156,26 @@ final class AlbumDropController {
             }
             drop.finish(.move)
             return true
-        case .addToAlbum(let container, _, let removingFromSource):
+        case .addToAlbum(let container, let items, let removingFromSource):
             let album = AlbumID(rawValue: container.rawValue)
             // Read the in-app drag before finishing: for a local drag, finishing ends it
             // at once (drag-end runs inside gdk_drop_finish and clears `current`).
             if session.isLocal, let inApp = coordinator.current {
                 drop.finish(.copy)
-                gallery.add(inApp.photoIDs, toAlbum: album, movingFrom: removingFromSource ? inApp.sourceScope : nil)
+                // Adding: DragKit's items, without the photos the album holds already.
+                let photos = removingFromSource ? inApp.photoIDs : items.compactMap { $0.localObject?.value(as: PhotoID.self) }
+                gallery.add(photos, toAlbum: album, movingFrom: removingFromSource ? inApp.sourceScope : nil,
+                            alreadyThere: removingFromSource ? 0 : session.proposal.alreadyInTarget)
             } else {
                 // From another app: the importer finishes the drop once it has read it.
                 importer.importDrop(drop, intoAlbum: album)
             }
             return true
         case .nothing, .reorder, .insertCopies, .moveToTrash:
+            if session.proposal.isNoChange, case .album(let album) = session.target,
+               let name = gallery.albums.first(where: { $0.id.rawValue == album.rawValue })?.name {
+                gallery.window.announce("Already in \(name). Nothing changed.")
+            }
             drop.finish(.none)
             return false
         }

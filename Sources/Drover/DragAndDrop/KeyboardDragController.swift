@@ -65,24 +65,29 @@ final class KeyboardDragController {
 
     private func finish(drop: Bool) {
         guard let drag else { return }
+        let proposal = drag.proposal
+        let target = drag.target
         let action: DropAction = drop ? ((try? drag.drop()) ?? .nothing) : .nothing
         if !drop { try? drag.cancel() }
         try? drag.dragSession.end()
         self.drag = nil
         clearFeedback()
         window.grid.setDragged([])
-        let noun = TileCommands.noun(tiles)
         switch action {
         case .reorder(let selection, _, let finalIndex):
             gallery.reorder(tiles.map(\.id), selection: selection, finalIndex: finalIndex)
-            window.announce("Moved \(noun).")
-        case .addToAlbum(let album, _, let moving):
-            gallery.add(tiles.flatMap { $0.members.map(\.photoID) }, toAlbum: AlbumID(rawValue: album.rawValue),
-                        movingFrom: moving ? gallery.scope : nil)
+        case .addToAlbum(let album, let items, let moving):
+            // DragKit's items: without the photos the album holds already.
+            gallery.add(items.compactMap { $0.localObject?.value(as: PhotoID.self) }, toAlbum: AlbumID(rawValue: album.rawValue),
+                        movingFrom: moving ? gallery.scope : nil, alreadyThere: moving ? 0 : proposal.alreadyInTarget)
         case .moveToTrash:
             gallery.delete(tiles)
         case .insertCopies, .reorderContainers, .nothing:
-            window.announce(drop ? "Nothing changed." : "Cancelled. Nothing changed.")
+            if drop, proposal.isNoChange, case .album(let album) = target {
+                window.announce("Already in \(albumName(album)). Nothing changed.")
+            } else {
+                window.announce(drop ? "Nothing changed." : "Cancelled. Nothing changed.")
+            }
         }
         tiles = []
     }
@@ -106,6 +111,12 @@ final class KeyboardDragController {
         window.announce(prefix + describe(proposal, target: drag.target))
     }
 
+    private var picked: Int { drag?.dragSession.items.count ?? 0 }
+
+    private func albumName(_ album: ContainerID) -> String {
+        gallery.albums.first { $0.id.rawValue == album.rawValue }?.name ?? "the album"
+    }
+
     private func clearFeedback() {
         window.grid.showGap(at: nil)
         window.sidebar.list.dragHighlight(nil)
@@ -120,6 +131,7 @@ final class KeyboardDragController {
     /// The proposal in words, as the issue asks: "Move 3 photos into Holidays".
     private func describe(_ proposal: DropProposal, target: DropTarget) -> String {
         let noun = TileCommands.noun(tiles)
+        if proposal.isNoChange, case .album(let album) = target { return "Already in \(albumName(album))." }
         if proposal.isNoChange { return "Dropping here changes nothing." }
         if let reason = proposal.forbiddenReason { return reason.message }
         switch target {
@@ -128,8 +140,11 @@ final class KeyboardDragController {
             guard let drag else { return "" }
             return "Move \(noun) to position \(drag.dragSession.selection.finalIndex(forInsertionIndex: index) + 1)."
         case .album(let album):
-            let name = gallery.albums.first { $0.id.rawValue == album.rawValue }?.name ?? "the album"
-            return proposal.operation == .move ? "Move \(noun) into \(name)." : "Add \(noun) to \(name)."
+            let name = albumName(album)
+            if proposal.operation == .move { return "Move \(noun) into \(name)." }
+            let adding = picked - proposal.alreadyInTarget
+            guard proposal.alreadyInTarget > 0 else { return "Add \(noun) to \(name)." }
+            return "Add \(adding == 1 ? "1 photo" : "\(adding) photos") to \(name); \(proposal.alreadyInTarget) already there."
         case .deleteZone: return gallery.scope == .allPhotos ? "Delete \(noun)." : "Remove \(noun) from this album."
         case .nothing, .gridTile, .albumList, .viewer: return "No target."
         }

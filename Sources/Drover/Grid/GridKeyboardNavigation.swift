@@ -31,6 +31,10 @@ final class GridKeyboardNavigation {
         let rowsPerPage = max(1, Int(grid.scrolledWindow.verticalAdjustment.pageSize / rowHeight))
         let target: Int
         switch Int32(keyval) {
+        case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab:
+            // The grid is one Tab stop: Tab leaves it (arrows move inside).
+            let forward = Int32(keyval) == GDK_KEY_Tab && !shift
+            return grid.onTabOut?(forward) ?? false
         case GDK_KEY_Left: target = current - 1
         case GDK_KEY_Right: target = current + 1
         case GDK_KEY_Up: target = current - columns
@@ -40,18 +44,18 @@ final class GridKeyboardNavigation {
         case GDK_KEY_Page_Up: target = current - rowsPerPage * columns
         case GDK_KEY_Page_Down: target = current + rowsPerPage * columns
         case GDK_KEY_space:
-            grid.changeSelection { selection in
+            grid.changeSelection(announcing: true) { selection in
                 if control { selection.toggle(current, in: items) } else { selection.select(only: current, in: items) }
             }
             return true
         case GDK_KEY_a where control:
-            grid.changeSelection { selection in
+            grid.changeSelection(announcing: true) { selection in
                 for index in items.indices where !selection.contains(items[index].id) { selection.toggle(index, in: items) }
             }
             return true
         case GDK_KEY_Escape:
             guard !grid.selection.isEmpty else { return false }
-            grid.changeSelection { $0.clear() }
+            grid.changeSelection(announcing: true) { $0.clear() }
             return true
         case GDK_KEY_Return where alt, GDK_KEY_KP_Enter where alt:
             grid.onShowDetails?(current)
@@ -69,8 +73,13 @@ final class GridKeyboardNavigation {
             return false
         }
         let clamped = min(max(0, target), items.count - 1)
-        if shift { grid.changeSelection { $0.extend(to: clamped, in: items) } }
+        if clamped == current && target != current {
+            // Nothing further that way: say so, or the key seems to do nothing.
+            grid.announce?(target > current ? "Last photo." : "First photo.")
+            return true
+        }
         grid.focus(index: clamped)
+        if shift { grid.changeSelection(announcing: true) { $0.extend(to: clamped, in: items) } }
         return true
     }
 

@@ -41,6 +41,12 @@ final class PhotoGrid: CanvasLayout {
     private(set) var visibleTiles: [String: PhotoTile] = [:]
     private var visibleRange = 0..<0
     private var pendingFocus = false
+    /// Run once the pending focus move has happened (see `whenFocusSettles`).
+    private var afterFocus: [() -> Void] = []
+    /// Tab (true) or Shift+Tab (false) from a tile: moves focus out; returns whether it did.
+    var onTabOut: ((_ forward: Bool) -> Bool)?
+    /// Says something to a screen reader (the window's announcer).
+    var announce: ((String) -> Void)?
     private let slides = TileSlides()
     let dragFeedback: GridDragFeedback
     private lazy var pool = TilePool(grid: self)
@@ -67,6 +73,7 @@ final class PhotoGrid: CanvasLayout {
         canvas.isFocusable = false
         canvas.setLayout(self)
         scrolledWindow.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
+        scrolledWindow.accessibleLabel = "Photos scroll area"
         scrolledWindow.setChild(canvas)
         scrolledWindow.expandsHorizontally = true
         scrolledWindow.expandsVertically = true
@@ -93,17 +100,28 @@ final class PhotoGrid: CanvasLayout {
     func apply(_ steps: [ChangeStep<TileModel>]) {
         let anchorID = selection.anchorIndex.flatMap { items.indices.contains($0) ? items[$0].id : nil }
         let focusedID = focusIndex.flatMap { items.indices.contains($0) ? items[$0].id : nil }
+        let hadFocus = focusedID.flatMap { visibleTiles[$0]?.root.hasFocus } ?? false
+        let before = items.map(\.id)
         slideTiles {
             items.apply(steps)
             let ids = Set(items.map(\.id))
             selection.retain(only: ids)
             selection.reanchor(anchorID: anchorID, in: items)
-            if let focusedID { focusIndex = items.firstIndex { $0.id == focusedID } ?? min(focusIndex ?? 0, items.count - 1) }
+            if let focusedID, let old = before.firstIndex(of: focusedID) {
+                // A removed photo hands focus to the next photo that is left, or
+                // the previous one at the end: never to a container.
+                let survivor = before[old...].first(where: ids.contains) ?? before[..<old].last(where: ids.contains)
+                focusIndex = survivor.flatMap { id in items.firstIndex { $0.id == id } }
+            }
             for (id, tile) in visibleTiles where !ids.contains(id) {
                 visibleTiles[id] = nil
                 pool.recycle(tile)
             }
         }
+        // Positions ("3 of 11") are read the moment focus lands: say them now, not at the next layout.
+        let positions = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for (id, tile) in visibleTiles { if let index = positions[id] { tile.setPosition(index + 1, of: items.count) } }
+        if hadFocus, let focusedID, index(of: focusedID) == nil, let focusIndex { focus(index: focusIndex) }
         onSelectionChanged?()
     }
 
@@ -147,11 +165,29 @@ final class PhotoGrid: CanvasLayout {
     /// Changes the selection and shows the result on the tiles. With
     /// `focusing`, that tile takes keyboard focus before the change is shown
     /// and announced (a click focuses the tile it selects).
-    func changeSelection(_ change: (inout GridSelection) -> Void, focusing index: Int? = nil) {
+    ///
+    /// With `announcing` (a change made from the keyboard), the result is
+    /// said first ("Selected. 3 photos selected."): the focused tile's new
+    /// description then waits until focus leaves it, instead of being read
+    /// over the announcement.
+    func changeSelection(announcing: Bool = false, _ change: (inout GridSelection) -> Void, focusing index: Int? = nil) {
+        let wasSelected = focusIndex.map(isSelected)
         change(&selection)
         if let index { focus(index: index) }
+        if announcing { announceSelection(focusedWasSelected: wasSelected) }
         for (id, tile) in visibleTiles { tile.setSelected(selection.contains(id)) }
         onSelectionChanged?()
+    }
+
+    private func announceSelection(focusedWasSelected: Bool?) {
+        let count = selection.selectedIDs.count
+        let total = count == 0 ? "Nothing selected." : count == 1 ? "1 photo selected." : "\(count) photos selected."
+        var message = total
+        if let focusIndex, let was = focusedWasSelected, isSelected(focusIndex) != was, count > 0 {
+            message = (isSelected(focusIndex) ? "Selected. " : "Not selected. ") + total
+        }
+        if count == items.count, count > 1 { message = "All \(count) photos selected." }
+        whenFocusSettles { [weak self] in self?.announce?(message) }
     }
 
     /// Moves keyboard focus to `index`, scrolling it into view first. A tile
@@ -161,6 +197,7 @@ final class PhotoGrid: CanvasLayout {
         let index = min(max(0, index), items.count - 1)
         focusIndex = index
         scrollIntoView(index)
+        updateTabStop()
         if let tile = tile(at: index), tile.root.isVisible {
             tile.root.grabFocus()
         } else {
@@ -169,8 +206,28 @@ final class PhotoGrid: CanvasLayout {
         }
     }
 
+    /// The grid is one Tab stop: only the tile with the roving focus (or,
+    /// when it is scrolled away, the first tile on screen) takes focus from
+    /// Tab; arrows move between tiles inside.
+    private func updateTabStop() {
+        let stop = focusIndex.flatMap { tile(at: $0) } ?? visibleRange.lazy.compactMap { self.tile(at: $0) }.first
+        for tile in visibleTiles.values { tile.root.canFocus = tile === stop }
+    }
+
+    /// Moves focus to the grid's Tab stop (the roving focus); false when the grid is empty.
+    @discardableResult
+    func focusTabStop() -> Bool {
+        guard !items.isEmpty else { return false }
+        let visible = focusIndex.map { frameOnScreen($0) != nil } ?? false
+        focus(index: visible ? focusIndex! : visibleRange.lowerBound)
+        return true
+    }
+
     /// A tile took keyboard focus (by click, Tab or `focus(index:)`).
-    func tileFocused(_ id: String) { focusIndex = index(of: id) }
+    func tileFocused(_ id: String) {
+        focusIndex = index(of: id)
+        updateTabStop()
+    }
 
     func scrollIntoView(_ index: Int) {
         let frame = geometry.frame(at: index)
@@ -228,6 +285,7 @@ final class PhotoGrid: CanvasLayout {
             pool.recycle(tile)
         }
         var previous: Widget?
+        let tabStop = focusIndex.flatMap { range.contains($0) ? $0 : nil } ?? range.lowerBound
         for index in range {
             let model = items[index]
             let tile = visibleTiles[model.id] ?? pool.take()
@@ -236,8 +294,11 @@ final class PhotoGrid: CanvasLayout {
             // and Tab moves focus, in sibling order, not by position on screen.
             canvas.keepChild(tile.root, after: previous)
             previous = tile.root
-            tile.bind(model, thumbnails: thumbnails, qrCodes: qrCodes)
+            tile.bind(model, position: index + 1, of: items.count, thumbnails: thumbnails, qrCodes: qrCodes)
             tile.setSelected(selection.contains(model.id))
+            // Before it is placed: changing it queues a resize, which must not
+            // come after the tile's allocation in this pass.
+            tile.root.canFocus = index == tabStop
             tile.root.setCSSClass("dragged", dragFeedback.draggedIDs.contains(model.id))
             let frame = geometry.frame(at: dragFeedback.displayIndex(index))
             let offset = slides.offset(for: model.id)
@@ -251,7 +312,18 @@ final class PhotoGrid: CanvasLayout {
         if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
             pendingFocus = false
             tile.root.grabFocus()
+            let waiting = afterFocus
+            afterFocus = []
+            waiting.forEach { $0() }
         }
+    }
+
+    /// Runs `body` once keyboard focus is where `focus(index:)` last put it
+    /// (at once, or after the layout that makes the tile): an announcement
+    /// must land on the photo the user is on, after the screen reader has
+    /// moved there.
+    func whenFocusSettles(_ body: @escaping () -> Void) {
+        if pendingFocus { afterFocus.append(body) } else { body() }
     }
 
     // MARK: Visible range

@@ -30,6 +30,8 @@ final class PhotoTile {
     var onPlaceholderAction: ((String, PlaceholderOverlay.Choice) -> Void)?
 
     private(set) var model: TileModel?
+    private var position = (index: 0, count: 0)
+    private var isSelected = false
     private var loads: [Task<Void, Never>] = []
 
     init() {
@@ -106,12 +108,13 @@ final class PhotoTile {
     }
 
     /// Shows `model`, loading thumbnails through `thumbnails` unless cached.
-    func bind(_ model: TileModel, thumbnails: ThumbnailCache, qrCodes: QRCodeStore?) {
+    func bind(_ model: TileModel, position: Int, of count: Int, thumbnails: ThumbnailCache, qrCodes: QRCodeStore?) {
         let changedIdentity = self.model?.id != model.id
         let changedImages = self.model?.thumbnails != model.thumbnails
         self.model = model
+        self.position = (position, count)
         title.text = model.title
-        root.accessibleDescription = model.details
+        describe()
         for (action, handle) in actions where handle.isEnabled != action.applies(to: model) {
             handle.isEnabled = action.applies(to: model)
         }
@@ -198,7 +201,26 @@ final class PhotoTile {
 
     func setSelected(_ selected: Bool) {
         root.setCSSClass("selected", selected)
-        root.setAccessibleSelected(selected)
+        // Only on a change: GTK 4.8 follows every state update with a
+        // description-change event, which a screen reader speaks again.
+        if selected != isSelected { root.setAccessibleSelected(selected) }
+        isSelected = selected
+        describe()
+    }
+
+    func setPosition(_ position: Int, of count: Int) {
+        self.position = (position, count)
+        describe()
+    }
+
+    /// The description a screen reader reads after the title: selected or
+    /// not, the position ("3 of 12": GTK 4.8 gives the grid no AT-SPI Table
+    /// interface, so it must be said in words), then the photo's details.
+    private func describe() {
+        guard let model else { return }
+        var parts = [isSelected ? "Selected" : nil, "\(position.index) of \(position.count)"].compactMap { $0 }
+        parts.append(model.details)
+        root.accessibleDescription = parts.joined(separator: ". ")
     }
 
     private func loadQRCodes(_ model: TileModel, from store: QRCodeStore?, thumbnails: ThumbnailCache) {

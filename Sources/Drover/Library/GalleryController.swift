@@ -58,10 +58,20 @@ final class GalleryController {
             albumsToken = token
             showAlbums()
             await show(.allPhotos)
+            focusChosenAlbum()
             scanner.scan()
         } catch {
             window.toast.show("Could not read the library: \(Self.describe(error))")
         }
+    }
+
+    /// Focus starts on the chosen album ("All Photos"). The window's first
+    /// focus happens before the application is on the accessibility bus, so a
+    /// screen reader never hears it: once the library is shown, focus is set
+    /// again (away and back, or GTK would not report it).
+    private func focusChosenAlbum() {
+        window.window.clearFocus()
+        window.sidebar.focusChosen()
     }
 
     /// Switches the grid to `scope`: one snapshot, then incremental changes.
@@ -113,6 +123,8 @@ final class GalleryController {
     }
 
     private func showAlbums() {
+        DragItems.albumIDsByName = Dictionary(albums.map { ($0.name, ContainerID($0.id.rawValue)) },
+                                              uniquingKeysWith: { first, _ in first })
         window.sidebar.setAlbums(albums.map { .init(id: String($0.id.rawValue), name: $0.name, count: $0.photoCount) })
         if case .album(let id) = scope { window.sidebar.select(.album(id: String(id.rawValue))) }
     }
@@ -126,16 +138,32 @@ final class GalleryController {
         // the placeholder collection converts, as it knows the placeholders.
         let index = model.itemIndex(forFinalIndex: finalIndex, moving: selection)
         let scope = self.scope
+        let noun = Self.noun(count: selection.sortedIndices.count)
         Task {
             do {
                 let before = try await library.items(in: scope).map(\.id)
                 try await library.moveItems(tiles, to: max(0, index), in: scope)
                 recordMove(tiles, to: max(0, index), in: scope, before: before)
+                await library.waitForObservers()
+                window.announce("Moved \(noun) to position \(finalIndex + 1) of \(model.count).")
             } catch {
                 window.toast.show("Could not move the photos: \(Self.describe(error))")
             }
         }
     }
+
+    /// The result of a delete or an undo, said on the photo that has focus
+    /// once the grid has changed (the screen reader is there by then).
+    private func announceWhenSettled(_ message: String) async {
+        await library.waitForObservers()
+        window.grid.whenFocusSettles { [weak self] in self?.window.announce(message) }
+    }
+
+    /// Where Undo is, in words: the notification's button (Ctrl+Z arrives with
+    /// the undo issue; say it only once it works).
+    static let undoHint = "Undo with Ctrl+Z."
+
+    static func noun(count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
 
     /// Deletes tiles: from the library in All Photos, from the album inside an
     /// album. An Undo toast restores them exactly; if it goes unused, the
@@ -151,10 +179,11 @@ final class GalleryController {
                     let removal = Removal(try await library.removeItems(ids))
                     let entry = recordDeletion(ids, count: count, removal: removal)
                     window.toast.show("Deleted \(noun).", actionLabel: "Undo", action: { [weak self] in
-                        self?.undoFromToast(entry, announcing: "Restored \(noun).") {
+                        self?.undoFromToast(entry, announcing: "Restored \(noun).", focusing: ids) {
                             try await self?.restoreDeleted(removal.removed)
                         }
                     }, whenIgnored: { [weak self] in self?.trash(removal.removed) })
+                    await announceWhenSettled("Deleted \(noun). \(Self.undoHint)")
                 } catch {
                     window.toast.show("Could not delete: \(Self.describe(error))")
                 }
@@ -168,14 +197,16 @@ final class GalleryController {
                 do {
                     try await library.removePhotos(photos, fromAlbum: album)
                     let entry = recordAlbumRemoval(Array(zip(photos, positions)), from: album)
+                    let tileIDs = tiles.map(\.id)
                     window.toast.show("Removed \(noun) from \u{201C}\(name)\u{201D}.", actionLabel: "Undo", action: { [weak self] in
                         guard let self else { return }
-                        self.undoFromToast(entry, announcing: "Restored \(noun) to \(name).") {
+                        self.undoFromToast(entry, announcing: "Restored \(noun) to \(name).", focusing: tileIDs) {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
                                 try await self.library.addPhotos([photo], toAlbum: self.resolve(album), at: position)
                             }
                         }
                     })
+                    await announceWhenSettled("Removed \(noun) from \(name). \(Self.undoHint)")
                 } catch {
                     window.toast.show("Could not remove from the album: \(Self.describe(error))")
                 }
@@ -185,18 +216,30 @@ final class GalleryController {
 
     /// A toast's Undo: the history's undo while its change is the latest; otherwise
     /// (something newer happened since) `fallback`, the change's own undo, out of order.
-    private func undoFromToast(_ entry: Int, announcing message: String, fallback: @escaping @MainActor () async throws -> Void) {
+    /// Focus then goes back to the first of `items` that came back (not to a container),
+    /// and the result is announced there.
+    private func undoFromToast(_ entry: Int, announcing message: String, focusing items: [GalleryItem.ID],
+                               fallback: @escaping @MainActor () async throws -> Void) {
         Task {
             do {
                 if try await !history.undo(entry: entry) {
                     history.forget(entry)
                     try await fallback()
                 }
-                window.announce(message)
+                await library.waitForObservers()
+                focusFirst(of: items)
+                await announceWhenSettled(message)
             } catch {
                 window.toast.show("Could not restore: \(Self.describe(error))")
             }
         }
+    }
+
+    /// Puts keyboard focus on the first of `items` the grid shows (after an
+    /// undo, focus goes back to what came back, not to a container).
+    func focusFirst(of items: [GalleryItem.ID]) {
+        let indices = items.compactMap { window.grid.index(of: $0.description) }
+        if let first = indices.min() { window.grid.focus(index: first) }
     }
 
     func trash(_ removed: RemovedPhotos) {
@@ -213,9 +256,11 @@ final class GalleryController {
     }
 
     /// Adds photos to an album; with `movingFrom` an album, takes them out of it.
-    func add(_ photos: [PhotoID], toAlbum album: AlbumID, movingFrom source: CollectionScope?) {
+    /// `alreadyThere` photos were in the album before (DragKit left them out): said too.
+    func add(_ photos: [PhotoID], toAlbum album: AlbumID, movingFrom source: CollectionScope?, alreadyThere: Int = 0) {
         let name = albums.first { $0.id == album }?.name ?? "the album"
         let noun = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+        let there = alreadyThere == 0 ? "" : alreadyThere == 1 ? " 1 was there already." : " \(alreadyThere) were there already."
         Task {
             do {
                 let present = Set(try await albumPhotos(album))
@@ -229,7 +274,7 @@ final class GalleryController {
                 } else {
                     try await library.addPhotos(photos, toAlbum: album)
                     if !added.isEmpty { recordAlbumAdd(added, all: photos, to: album, from: nil) }
-                    window.announce("Added \(noun) to \(name).")
+                    window.announce("Added \(noun) to \(name).\(there)")
                 }
             } catch {
                 window.toast.show("Could not add to \u{201C}\(name)\u{201D}: \(Self.describe(error))")

@@ -67,13 +67,18 @@ final class TileCommands {
 
     // MARK: Moving
 
-    func moveEarlier(around index: Int?) { reorder(tiles(around: index)) { $0.moveSelectionEarlier() } }
-    func moveLater(around index: Int?) { reorder(tiles(around: index)) { $0.moveSelectionLater() } }
+    func moveEarlier(around index: Int?) {
+        reorder(tiles(around: index), unchanged: "Already first.") { $0.moveSelectionEarlier() }
+    }
+    func moveLater(around index: Int?) {
+        reorder(tiles(around: index), unchanged: "Already last.") { $0.moveSelectionLater() }
+    }
 
     /// Moves tiles as a keyboard drag would: picks them up in DragKit, lets
     /// `choose` move the drop point, and drops. So moving by command follows
     /// the drag rules exactly (a move to where they are changes nothing).
-    private func reorder(_ picked: [(index: Int, item: GalleryItem)], choose: (KeyboardDrag) -> Void) {
+    private func reorder(_ picked: [(index: Int, item: GalleryItem)], unchanged: String = "Nothing changed.",
+                         choose: (KeyboardDrag) -> Void) {
         guard !picked.isEmpty else { return }
         let session = DragSession(items: picked.flatMap { DragItems.make(for: $0.item, at: $0.index) }, origin: .zero)
         let targets = KeyboardDropTargets(gridCount: gallery.model.count, includesDeleteZone: false)
@@ -81,7 +86,7 @@ final class TileCommands {
         choose(drag)
         let action = (try? drag.drop()) ?? .nothing
         try? session.end()
-        guard case .reorder(let selection, _, let finalIndex) = action else { return }
+        guard case .reorder(let selection, _, let finalIndex) = action else { return announce(unchanged) }
         gallery.reorder(picked.map(\.item.id), selection: selection, finalIndex: finalIndex)
     }
 

@@ -30,33 +30,57 @@ final class AlbumSidebar {
     var onSelect: ((Selection) -> Void)?
     var onRename: ((AlbumRow) -> Void)?
     var onDelete: ((AlbumRow) -> Void)?
+    /// Tab (true) or Shift+Tab (false) in the list: moves focus out of it; returns whether it did.
+    var onTabOut: ((_ forward: Bool) -> Bool)?
 
     init() {
         root.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
         root.setSizeRequest(width: 200)
         root.addCSSClass("sidebar")
+        root.accessibleLabel = "Albums scroll area"
         list.addCSSClass("navigation-sidebar")
         list.accessibleLabel = "Albums"
         allPhotosRow = Self.makeRow(name: Self.allPhotosName, icon: "folder-pictures-symbolic", count: nil)
         list.append(allPhotosRow)
         root.setChild(list)
-        list.onRowSelected { [weak self] index in
-            guard let self, let index else { return }
-            self.onSelect?(index == 0 ? .allPhotos : .album(id: self.albums[index - 1].id))
+        // GtkListBox selects each row focus passes (Tab, arrows), which would
+        // switch albums on the way to the grid. Focus moves freely; a row is
+        // chosen only when activated (click, Enter, Space).
+        list.setSelectionMode(GTK_SELECTION_NONE)
+        list.onRowActivated { [weak self] index in
+            guard let self else { return }
+            self.select(index == 0 ? .allPhotos : .album(id: self.albums[index - 1].id))
         }
         installContextMenu()
+        showChosen()
     }
 
-    var selection: Selection {
-        guard let index = list.selectedIndex, index > 0, index - 1 < albums.count else { return .allPhotos }
-        return .album(id: albums[index - 1].id)
-    }
+    private(set) var selection: Selection = .allPhotos
 
+    /// Chooses what the grid shows, and marks its row (the current album: its
+    /// look and, for screen readers, its selected state).
     func select(_ selection: Selection) {
-        switch selection {
-        case .allPhotos: list.select(allPhotosRow)
-        case .album(let id):
-            if let index = albums.firstIndex(where: { $0.id == id }) { list.select(rows[index]) }
+        let changed = selection != self.selection
+        self.selection = selection
+        showChosen()
+        if changed { onSelect?(selection) }
+    }
+
+    /// Puts focus on the chosen album's row (Shift+Tab from the grid).
+    @discardableResult
+    func focusChosen() -> Bool { chosenRow.grabFocus() }
+
+    private var chosenRow: ListBoxRow {
+        guard case .album(let id) = selection, let index = albums.firstIndex(where: { $0.id == id }) else { return allPhotosRow }
+        return rows[index]
+    }
+
+    private func showChosen() {
+        let chosen = chosenRow
+        for row in [allPhotosRow] + rows {
+            let on = row === chosen
+            row.setCSSClass("chosen", on)
+            row.setAccessibleSelected(on)
         }
     }
 
@@ -93,13 +117,17 @@ final class AlbumSidebar {
         let click = ClickGesture(button: UInt32(GDK_BUTTON_SECONDARY))
         click.onPressed { [weak self] _, x, y in
             guard let self, let index = self.list.rowIndex(atY: y), index > 0 else { return }
-            self.list.select(self.rows[index - 1])
+            self.select(.album(id: self.albums[index - 1].id))
             self.showMenu(for: index - 1, x: x, y: y)
         }
         list.add(click)
         let keys = KeyController()
         keys.onKeyPressed { [weak self] keyval, modifiers in
             guard let self else { return false }
+            // The list is one Tab stop: arrows move between albums, Tab leaves.
+            if Int32(keyval) == GDK_KEY_Tab || Int32(keyval) == GDK_KEY_ISO_Left_Tab, let leave = self.onTabOut {
+                return leave(Int32(keyval) == GDK_KEY_Tab && modifiers.rawValue & GDK_SHIFT_MASK.rawValue == 0)
+            }
             let isMenuKey = Int32(keyval) == GDK_KEY_Menu
                 || (Int32(keyval) == GDK_KEY_F10 && modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0)
             guard isMenuKey, case .album(let id) = self.selection,

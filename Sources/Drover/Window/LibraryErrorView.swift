@@ -42,7 +42,7 @@ enum LibraryErrorView {
         if libraryError?.canRebuild == true { add("Rebuild Library", .rebuild) }
         if libraryError?.isInUse != true { add("Use a Fresh Library", .useFresh(fresh)) }
         page.setChild(buttons)
-        window.addPage(page, name: "error")
+        window.addPage(page, name: "error", accessibleLabel: "The library cannot be opened")
         window.showPage("error")
         // The gallery was never filled: take it away, so nothing finds it behind the error.
         window.removePage("library")

@@ -34,14 +34,29 @@ final class MainWindow {
     private let pages = Stack()
     /// The sidebar beside the grid.
     private let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+    /// The one way results reach a screen reader (see `Announcer`).
+    let announcer: Announcer
 
     init(application: Application, thumbnails: ThumbnailCache) {
         window = ApplicationWindow(application: application)
         grid = PhotoGrid(thumbnails: thumbnails)
+        announcer = Announcer(window: window, fallback: grid.canvas)
+        grid.announce = { [announcer] message in announcer.announce(message) }
+        // Tab order: header, sidebar (one stop), grid (one stop), the toast's
+        // buttons when it shows (Undo is nearest to what it undoes), the delete zone.
+        sidebar.onTabOut = { [grid, moveToButton] forward in
+            if forward { return grid.focusTabStop() }
+            return moveToButton.grabFocus()
+        }
+        grid.onTabOut = { [sidebar, toast, deleteZone] forward in
+            if !forward { return sidebar.focusChosen() }
+            if toast.overlay.focusShownToast() { return true }
+            return deleteZone.root.grabFocus()
+        }
         window.title = "Drover"
         window.setDefaultSize(width: 1100, height: 760)
         buildHeaderBar()
-        addPage(buildLibraryPage(), name: "library")
+        addPage(buildLibraryPage(), name: "library", accessibleLabel: "Library")
         pages.expandsVertically = true
 
         let main = Box(GTK_ORIENTATION_VERTICAL)
@@ -78,11 +93,11 @@ final class MainWindow {
     /// The sidebar beside the grid (or empty state), toasts over the grid, and the
     /// delete zone along the bottom.
     private func buildLibraryPage() -> Widget {
-        content.add(grid.scrolledWindow, name: "grid")
+        content.add(grid.scrolledWindow, name: "grid", accessibleLabel: "Gallery")
         // On the grid's background (libadwaita's view colour), not the window's.
         emptyState.addCSSClass("view")
-        content.add(emptyState, name: "empty")
-        content.add(viewer.root, name: "viewer")
+        content.add(emptyState, name: "empty", accessibleLabel: "Empty gallery")
+        content.add(viewer.root, name: "viewer", accessibleLabel: "Photo viewer")
         content.expandsHorizontally = true
         content.expandsVertically = true
         toast.overlay.setChild(content)
@@ -90,6 +105,8 @@ final class MainWindow {
         paned.setStartChild(sidebar.root, resizes: false, shrinks: false)
         paned.setEndChild(toast.overlay, resizes: true, shrinks: false)
         paned.position = 220
+        // Focusable (F8 moves its divider): a name, not its type, is what is read.
+        paned.accessibleLabel = "Albums and photos"
         paned.expandsVertically = true
 
         let library = Box(GTK_ORIENTATION_VERTICAL)
@@ -100,9 +117,9 @@ final class MainWindow {
 
     /// Adds a page below the header bar (replacing one of the same name), shown with
     /// `showPage(_:)`.
-    func addPage(_ page: Widget, name: String) {
+    func addPage(_ page: Widget, name: String, accessibleLabel: String) {
         pages.removeChild(named: name)
-        pages.add(page, name: name)
+        pages.add(page, name: name, accessibleLabel: accessibleLabel)
     }
     func showPage(_ name: String) { pages.visibleChildName = name }
     func removePage(_ name: String) { pages.removeChild(named: name) }
@@ -113,11 +130,10 @@ final class MainWindow {
         set { paned.position = newValue }
     }
 
-    /// Tells assistive technology what just happened. GTK 4.14 has an announce
-    /// call; before it, the message becomes the focused widget's description,
-    /// which screen readers speak when it changes.
+    /// Tells assistive technology what just happened, once, where the user is
+    /// (every result goes through here: see `Announcer`).
     func announce(_ message: String) {
-        window.announce(message, describingFocusOr: grid.canvas)
+        announcer.announce(message)
     }
 
     // MARK: The viewer page

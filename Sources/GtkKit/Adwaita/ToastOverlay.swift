@@ -19,6 +19,14 @@ public final class ToastOverlay: Widget {
         nameCloseButton(in: shown, closeLabel)
     }
 
+    /// Moves keyboard focus into the toast on show (its button first); false if none shows.
+    /// libadwaita 1.2 keeps the shown toast's widget after the overlay's child.
+    @discardableResult
+    public func focusShownToast() -> Bool {
+        guard let last = gtk_widget_get_last_child(widget), last != gtk_widget_get_first_child(widget) else { return false }
+        return gtk_widget_child_focus(last, GTK_DIR_TAB_FORWARD) != 0
+    }
+
     /// libadwaita 1.2's close button is an icon alone, which AT-SPI reads as "GtkImage".
     private func nameCloseButton(in toastWidget: UnsafeMutablePointer<GtkWidget>, _ name: String) {
         var child = gtk_widget_get_first_child(toastWidget)

@@ -4,8 +4,14 @@ import CGtk
 @MainActor
 public final class Button: Widget {
     public init(label: String) { super.init(gtk_button_new_with_label(label)) }
+    /// An icon-only button. Its image is decorative (the presentation role):
+    /// GTK's own icon child would be read as "GtkImage" before the name.
     public init(iconName: String, accessibleLabel: String) {
-        super.init(gtk_button_new_from_icon_name(iconName))
+        super.init(gtk_button_new())
+        // The wrapper holds the image's reference until the button has its own.
+        let image = Image(iconName: iconName)
+        withExtendedLifetime(image) { gtk_button_set_child(button, image.widget) }
+        addCSSClass("image-button")
         self.accessibleLabel = accessibleLabel
         tooltip = accessibleLabel
     }
@@ -36,12 +42,17 @@ public final class Button: Widget {
 public final class MenuButton: Widget {
     public init(iconName: String, accessibleLabel: String) {
         super.init(gtk_menu_button_new())
-        gtk_menu_button_set_icon_name(OpaquePointer(rawPointer), iconName)
+        // A decorative image of our own, not GTK's (read as "GtkImage").
+        let image = Image(iconName: iconName)
+        withExtendedLifetime(image) { gtk_menu_button_set_child(OpaquePointer(rawPointer), image.widget) }
         self.accessibleLabel = accessibleLabel
         tooltip = accessibleLabel
     }
     public func setPopover(_ popover: Popover) { gtk_menu_button_set_popover(OpaquePointer(rawPointer), popover.widget) }
-    public func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(OpaquePointer(rawPointer), menu.model) }
+    public func setMenu(_ menu: Menu) {
+        gtk_menu_button_set_menu_model(OpaquePointer(rawPointer), menu.model)
+        drover_label_stack_pages(gtk_menu_button_get_popover(OpaquePointer(rawPointer)).map { UnsafeMutablePointer<GtkWidget>(OpaquePointer($0)) }, "Menu")
+    }
     /// Opens its menu, as a click would (F10 for the primary menu).
     public func popup() { gtk_menu_button_popup(OpaquePointer(rawPointer)) }
 }

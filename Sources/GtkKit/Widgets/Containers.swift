@@ -34,7 +34,13 @@ public final class Overlay: Widget {
 public final class Stack: Widget {
     public init() { super.init(gtk_stack_new()) }
     private var stack: OpaquePointer { OpaquePointer(rawPointer) }
-    public func add(_ child: Widget, name: String) { gtk_stack_add_named(stack, child.widget, name) }
+    /// Adds a page. GTK 4.8 exposes each page to assistive technology as a
+    /// panel named by its type ("GtkStackPage") unless it is labelled:
+    /// `accessibleLabel` names it.
+    public func add(_ child: Widget, name: String, accessibleLabel: String) {
+        let page = gtk_stack_add_named(stack, child.widget, name)
+        if let page { drover_accessible_set_label(OpaquePointer(UnsafeMutableRawPointer(page)), accessibleLabel) }
+    }
     /// Removes the child called `name`, if there is one.
     public func removeChild(named name: String) {
         if let child = gtk_stack_get_child_by_name(stack, name) { gtk_stack_remove(stack, child) }

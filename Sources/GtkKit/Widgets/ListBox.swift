@@ -41,6 +41,18 @@ public final class ListBox: Widget {
         if let row { gtk_list_box_drag_highlight_row(list, row.row) } else { gtk_list_box_drag_unhighlight_row(list) }
     }
 
+    public func setSelectionMode(_ mode: GtkSelectionMode) { gtk_list_box_set_selection_mode(list, mode) }
+
+    /// A row was activated (click, Enter or Space); called with the row's index.
+    @discardableResult
+    public func onRowActivated(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        let body: PointerHandler = { row in
+            guard let row else { return }
+            handler(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+        }
+        return connectSignal("row-activated", trampoline: gcallback(pointerTrampoline), body: body)
+    }
+
     /// A row was selected (`nil` when the selection was cleared); called with the row's index.
     @discardableResult
     public func onRowSelected(_ handler: @escaping @MainActor (Int?) -> Void) -> SignalConnection {

@@ -24,7 +24,10 @@ public final class Popover: Widget {
 /// A `GtkPopoverMenu` built from a menu model, for context menus.
 @MainActor
 public final class PopoverMenu: Widget {
-    public init(menu: Menu) { super.init(gtk_popover_menu_new_from_model(menu.model)) }
+    public init(menu: Menu) {
+        super.init(gtk_popover_menu_new_from_model(menu.model))
+        drover_label_stack_pages(widget, "Menu")
+    }
     public func setParent(_ parent: Widget) { gtk_widget_set_parent(widget, parent.widget) }
     public func unparent() { gtk_widget_unparent(widget) }
     public func point(at x: Double, _ y: Double) {

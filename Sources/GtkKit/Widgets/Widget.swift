@@ -18,18 +18,19 @@ open class Widget: Object {
     public var accessibleLabel: String = "" {
         didSet { if accessibleLabel != oldValue { drover_accessible_set_label(accessible, accessibleLabel) } }
     }
+    /// The widget's own description. While an `Announcer` message stands in
+    /// for it, a new value is kept and shown when the message is taken back.
     public var accessibleDescription: String = "" {
-        didSet { if accessibleDescription != oldValue { drover_accessible_set_description(accessible, accessibleDescription) } }
+        didSet { if accessibleDescription != oldValue { drover_accessible_describe(accessible, accessibleDescription) } }
+    }
+    /// The description assistive technology reads now: the widget's own, or
+    /// an `Announcer` message standing in for it.
+    public var accessibleDescriptionShown: String {
+        drover_accessible_shown_description(accessible).map { String(cString: $0) } ?? ""
     }
     public func setAccessibleSelected(_ selected: Bool) { drover_accessible_set_selected(accessible, selected ? 1 : 0) }
     public func setAccessibleBusy(_ busy: Bool) { drover_accessible_set_busy(accessible, busy ? 1 : 0) }
 
-    /// Announces `message` to assistive technology. Before GTK 4.14 there is no
-    /// announce call, so the message becomes this widget's description, which
-    /// emits a property-change event that screen readers speak.
-    public func announce(_ message: String) {
-        if drover_accessible_announce(accessible, message) == 0 { accessibleDescription = message }
-    }
 
     // MARK: Appearance and layout
 
@@ -44,6 +45,11 @@ open class Widget: Object {
     public var isFocusable: Bool {
         get { gtk_widget_get_focusable(widget) != 0 }
         set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+    /// Whether the widget or anything inside it can take keyboard focus.
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
     }
     public var canTarget: Bool {
         get { gtk_widget_get_can_target(widget) != 0 }
@@ -108,6 +114,11 @@ open class Widget: Object {
 
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    /// Moves focus to the first (or, backwards, last) focusable thing inside; false if none.
+    @discardableResult
+    public func focusInside(forward: Bool) -> Bool {
+        gtk_widget_child_focus(widget, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
+    }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
     public func queueResize() { gtk_widget_queue_resize(widget) }
     public func queueAllocate() { gtk_widget_queue_allocate(widget) }

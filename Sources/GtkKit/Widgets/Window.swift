@@ -35,6 +35,8 @@ open class Window: Widget {
         get { gtk_window_is_fullscreen(window) != 0 }
         set { newValue ? gtk_window_fullscreen(window) : gtk_window_unfullscreen(window) }
     }
+    /// Takes keyboard focus away from every widget in the window.
+    public func clearFocus() { gtk_window_set_focus(window, nil) }
 
     /// The icon every window of the application shows, by themed icon name.
     public static var defaultIconName: String? {
@@ -42,13 +44,11 @@ open class Window: Widget {
         set { gtk_window_set_default_icon_name(newValue) }
     }
 
-    /// Tells assistive technology `message`. Before GTK 4.14 there is no
-    /// announce call: the message becomes the description of the focused
-    /// widget (or of `fallback` when nothing has focus), and screen readers
-    /// speak that change where the user is.
-    public func announce(_ message: String, describingFocusOr fallback: Widget) {
-        if drover_accessible_announce(accessible, message) != 0 { return }
-        drover_accessible_set_description(focusedWidget.map { OpaquePointer($0) } ?? fallback.accessible, message)
+    /// The focus widget changed (GtkWindow's `notify::focus-widget`).
+    @discardableResult
+    public func onFocusWidgetChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let body: PointerHandler = { _ in handler() }
+        return connectSignal("notify::focus-widget", trampoline: gcallback(pointerTrampoline), body: body)
     }
 
     /// Return `true` to keep the window open.
