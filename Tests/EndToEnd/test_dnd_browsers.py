@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from dnd import library_snapshot, photo_file, python_peer, tile_nodes, wait_for_record
-from drover_session import REPO, screenshot
+from dnd import album_titles, library_snapshot, photo_file, python_peer, tile_nodes, wait_for_record
+from drover_session import REPO, screenshot, wait_for
 from pointer import drag
 from test_dnd_grid import PEER_POSITION, SAMPLE_TILES
 from web_peers import Browser, WebServer, have, image_page
@@ -53,6 +53,21 @@ def test_a_firefox_image_becomes_the_photo_with_its_original_bytes(drover, site,
 @pytest.mark.skipif(not have("chromium"), reason="Chromium is not installed (scripts/install-deps.sh --test)")
 def test_a_chromium_image_becomes_the_photo_with_its_original_bytes(drover, site, tmp_path):
     drag_from_browser_into_grid("chromium", drover, site, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["firefox", "chromium"])
+def test_a_browser_image_dropped_on_an_album_row_joins_the_album(kind, drover, site, tmp_path):
+    """Read before the drop is finished, through the same load as a drop on the grid
+    (whether or not spring loading opened the album meanwhile)."""
+    if not have("firefox-esr" if kind == "firefox" else "chromium"):
+        pytest.skip(f"{kind} is not installed (scripts/install-deps.sh --test)")
+    session, screen = drover
+    url, served = site
+    with Browser(kind, url, session.environment(), tmp_path / f"{kind}.log") as browser:
+        drag(browser.center(), screen.center(session.find("list item", "Travel")), steps=12, hold=0.1)
+        wait_for(lambda: NAME in album_titles(session.library, "Travel"), 40, what=f"the photo from {kind} in Travel")
+    assert photo_file(session.library, NAME).read_bytes() == Path(served).read_bytes()
 
 
 def drop_bytes(session, screen, data, tmp_path):

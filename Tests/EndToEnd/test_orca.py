@@ -128,7 +128,7 @@ def test_a_whole_keyboard_session_is_spoken_where_the_user_is(heard):
 
     mark = orca.mark()
     keys("Delete")
-    said(orca, mark, "Deleted 1 photo. Undo is in the notification.")
+    said(orca, mark, "Deleted 1 photo. Undo with Ctrl+Z.")
     after = drover.wait_for_tiles(lambda n: second not in n, what="the photo deleted")
     # Focus went to the next photo, never to a container.
     said(orca, mark, after[2])
@@ -189,7 +189,7 @@ def test_menus_and_buttons_are_named_not_typed(heard):
     focus(tile(drover, drover.grid_tiles()[0]))
     mark = orca.mark()
     keys("Menu")
-    said(orca, mark, "Copy")
+    said(orca, mark, "Open")
     keys("Escape")
     # Back to the header from the sidebar: the icon-only New Album button.
     mark = orca.mark()

@@ -150,7 +150,8 @@ final class DropImporter {
             // One placeholder per file, where the list's placeholder was.
             guard let index = context.index else {
                 // Dropped on a collection no longer shown: no placeholders there to show.
-                let tally = try await importUnseen(loaded, into: model.scope(of: context), session: session)
+                let tally = try await importUnseen(loaded, into: model.scope(of: context), session: session,
+                                                   webAddress: webAddress)
                 context.delete()
                 return whenImported?(tally) ?? gallery.window.toast.show(ImportSummary.text(
                     imported: tally.imported, failures: tally.failures, skipped: tally.skipped))
@@ -165,13 +166,8 @@ final class DropImporter {
             var tally = Tally()
             for task in imports { tally = tally + (await task.value) }
             whenImported(tally)
-        } else if let imageType = Self.imageType(of: loaded) {
-            // A web image keeps the name from its address; other image data is "Dropped image".
-            let title = webAddress.map(WebImage.title(for:)) ?? "Dropped image"
-            let file = try session.fileLease().makeFileURL(named: title + "." + imageType.fileExtension)
-            let data = loaded.data
-            try await Task.detached { try data.write(to: file, options: .atomic) }.value
-            _ = await prepareAndCommit(ImportSource(url: file, title: title), context: context)
+        } else if let source = try await imageSource(loaded, webAddress: webAddress, session: session) {
+            _ = await prepareAndCommit(source, context: context)
         } else {
             // Text becomes a note where it was dropped, committed like a photo: the batch
             // that inserts it names it. Text that cannot be used (empty, or longer than a
@@ -194,72 +190,19 @@ final class DropImporter {
         }
     }
 
-    /// Imports a drop from outside (on an album row) into `album`. If the album is on
-    /// screen this is a drop at its end. If not, the drop loads through the same DragKit
-    /// item, session and stall rule into a placeholder nobody sees, and the outcome is told
-    /// in a toast ("Added 2 photos to Animals"). Either way the drop is read before it is
-    /// finished: GTK refuses to read a finished drop.
-    func importDrop(_ reader: any ContentReader, intoAlbum album: AlbumID) {
-        if gallery.scope == .album(album) { return importDrop(reader, at: model.count) }
-        let name = gallery.albumName(for: .album(album)) ?? "the album"
-        let finisher = DropFinisher(reader)
-        let item = ReaderItem.make(reading: reader)
-        let session = DropSession(external: [item], rules: DragCoordinator.rules)
-        guard item.provider.bestType(among: session.rules.importableTypes) != nil else {
-            finisher.finish(.none)
-            gallery.window.toast.show("Drover cannot use what was dropped: it is not a photo, an image or text.")
-            return
-        }
-        let unseen = PlaceholderCollection<GalleryItem>([])
-        let load = session.loadItems([item], into: unseen, at: 0,
-                                     stallRule: TransferStall.rule) { [weak self] loaded, context in
-            finisher.finish(.copy)
-            guard let self else { throw CancellationError() }
-            let tally = try await importUnseen(loaded, into: .album(album), session: session)
-            context.delete()
-            gallery.window.toast.show(ImportSummary.text(imported: tally.imported, failures: tally.failures,
-                                                         skipped: tally.skipped, album: name))
-        }
-        guard let context = load.placeholders.first else { return }
-        Task { [weak self] in
-            await context.waitForLoad()
-            finisher.finish(.none)  // a no-op once finished as COPY
-            session.end()
-            if case .failed(let message) = context.state {
-                self?.gallery.window.toast.show("Could not add the dropped items to \(name): \(message)")
-            }
-        }
+    /// Loaded image data written to the drop's lease as a file to import, titled by its web
+    /// address's file name where it has one ("Dropped image" otherwise); nil for what is
+    /// no image.
+    func imageSource(_ loaded: LoadedItem, webAddress: URL?, session: DropSession) async throws -> ImportSource? {
+        guard let imageType = Self.imageType(of: loaded) else { return nil }
+        let title = webAddress.map(WebImage.title(for:)) ?? "Dropped image"
+        let file = try session.fileLease().makeFileURL(named: title + "." + imageType.fileExtension)
+        let data = loaded.data
+        try await Task.detached { try data.write(to: file, options: .atomic) }.value
+        return ImportSource(url: file, title: title)
     }
 
-    /// What was loaded for a collection that is not on screen, imported at its end. There
-    /// are no placeholders to show it on: the caller tells the tally.
-    private func importUnseen(_ loaded: LoadedItem, into scope: CollectionScope, session: DropSession) async throws -> Tally {
-        let destination = ImportDestination(scope)
-        if loaded.type == .uriList {
-            let urls = URIListFormat.decode(loaded.data)
-            var tally = Tally(failures: urls.filter { !$0.isFileURL }.map {
-                "\($0.absoluteString): only files on this computer can be imported"
-            })
-            let local = urls.filter(\.isFileURL)
-            for folder in local where Self.isFolder(folder) {
-                tally = tally + Tally(try await library.importDirectory(folder, into: destination))
-            }
-            let files = local.filter { !Self.isFolder($0) }
-            if !files.isEmpty { tally = tally + Tally(try await library.importFiles(files, into: destination)) }
-            return tally
-        } else if loaded.type.conforms(to: .anyImage) {
-            let file = try session.fileLease().makeFileURL(named: "Dropped image." + loaded.type.fileExtension)
-            let data = loaded.data
-            try await Task.detached { try data.write(to: file, options: .atomic) }.value
-            return Tally(try await library.importSources([ImportSource(url: file, title: "Dropped image")], into: destination))
-        } else {
-            guard scope == .allPhotos else { throw DropRefusal.textInAlbum }
-            try await library.addNote(String(decoding: loaded.data, as: UTF8.self))
-            return Tally()
-        }
-    }
-
-    private static func isFolder(_ url: URL) -> Bool {
+    static func isFolder(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
@@ -285,7 +228,7 @@ final class DropImporter {
 /// The placeholder a drop's byte counts go to, known only once DragKit inserted
 /// it (the item reporting them is made before).
 @MainActor
-private final class PlaceholderReference {
+final class PlaceholderReference {
     var context: PlaceholderContext<GalleryItem>?
     /// The web address a browser's image is downloaded from, once read.
     var webAddress: URL?

@@ -1,0 +1,76 @@
+import DragKit
+import Foundation
+import GalleryKit
+import GtkKit
+
+/// Drops whose collection is not on screen: a drop on the row of an album that is not
+/// open, and a file list whose placeholder's collection was left while it loaded. They
+/// load through the same DragKit item, session and stall rule as a drop on the grid;
+/// with no placeholders to show, the outcome is told in a toast.
+extension DropImporter {
+    /// Imports a drop from outside (on an album row) into `album`. If the album is on
+    /// screen this is a drop at its end. If not, the drop loads through the same DragKit
+    /// item, session and stall rule into a placeholder nobody sees, and the outcome is told
+    /// in a toast ("Added 2 photos to Animals"). Either way the drop is read before it is
+    /// finished: GTK refuses to read a finished drop.
+    func importDrop(_ reader: any ContentReader, intoAlbum album: AlbumID) {
+        if gallery.scope == .album(album) { return importDrop(reader, at: model.count) }
+        let name = gallery.albumName(for: .album(album)) ?? "the album"
+        let finisher = DropFinisher(reader)
+        let received = PlaceholderReference()
+        let item = ReaderItem.make(reading: reader, onWebImage: { received.webAddress = $0 },
+                                   onReadable: { finisher.finish(.copy) })
+        let session = DropSession(external: [item], rules: DragCoordinator.rules)
+        guard item.provider.bestType(among: session.rules.importableTypes) != nil else {
+            finisher.finish(.none)
+            gallery.window.toast.show("Drover cannot use what was dropped: it is not a photo, an image or text.")
+            return
+        }
+        let unseen = PlaceholderCollection<GalleryItem>([])
+        let load = session.loadItems([item], into: unseen, at: 0,
+                                     stallRule: TransferStall.rule) { [weak self] loaded, context in
+            finisher.finish(.copy)
+            guard let self else { throw CancellationError() }
+            let tally = try await importUnseen(loaded, into: .album(album), session: session,
+                                               webAddress: received.webAddress)
+            context.delete()
+            gallery.window.toast.show(ImportSummary.text(imported: tally.imported, failures: tally.failures,
+                                                         skipped: tally.skipped, album: name))
+        }
+        guard let context = load.placeholders.first else { return }
+        Task { [weak self] in
+            await context.waitForLoad()
+            finisher.finish(.none)  // a no-op once finished as COPY
+            session.end()
+            if case .failed(let message) = context.state {
+                self?.gallery.window.toast.show("Could not add the dropped items to \(name): \(message)")
+            }
+        }
+    }
+
+    /// What was loaded for a collection that is not on screen, imported at its end. There
+    /// are no placeholders to show it on: the caller tells the tally.
+    func importUnseen(_ loaded: LoadedItem, into scope: CollectionScope, session: DropSession,
+                              webAddress: URL?) async throws -> Tally {
+        let destination = ImportDestination(scope)
+        if loaded.type == .uriList {
+            let urls = URIListFormat.decode(loaded.data)
+            var tally = Tally(failures: urls.filter { !$0.isFileURL }.map {
+                "\($0.absoluteString): only files on this computer can be imported"
+            })
+            let local = urls.filter(\.isFileURL)
+            for folder in local where Self.isFolder(folder) {
+                tally = tally + Tally(try await library.importDirectory(folder, into: destination))
+            }
+            let files = local.filter { !Self.isFolder($0) }
+            if !files.isEmpty { tally = tally + Tally(try await library.importFiles(files, into: destination)) }
+            return tally
+        } else if let source = try await imageSource(loaded, webAddress: webAddress, session: session) {
+            return Tally(try await library.importSources([source], into: destination))
+        } else {
+            guard scope == .allPhotos else { throw DropRefusal.textInAlbum }
+            try await library.addNote(String(decoding: loaded.data, as: UTF8.self))
+            return Tally()
+        }
+    }
+}
