@@ -19,6 +19,8 @@ gi.require_version("Atspi", "2.0")
 gi.require_version("GdkPixbuf", "2.0")
 from gi.repository import Atspi, GdkPixbuf, GLib  # noqa: E402
 
+import leg  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
 
@@ -90,7 +92,7 @@ class DroverSession:
             path = self.home / sub
             path.mkdir(parents=True, exist_ok=True)
             env[name] = str(path)
-        env.update(GDK_BACKEND="x11", GSK_RENDERER="cairo", NO_AT_BRIDGE="0", GTK_A11Y="atspi")
+        env.update(GDK_BACKEND=leg.GDK_BACKEND, GSK_RENDERER="cairo", NO_AT_BRIDGE="0", GTK_A11Y="atspi")
         env.update(self.extra_env)
         return env
 
@@ -213,7 +215,12 @@ def children_named(node, role):
 
 
 def screenshot(name):
-    """Takes a screenshot of the whole X screen into test-output/NAME.png."""
+    """Takes a screenshot of the whole screen into test-output/NAME.png (on the
+    Wayland leg, test-output/wayland/NAME.png: mutter's monitor)."""
+    if leg.WAYLAND:
+        from remote_desktop import remote_desktop
+        (OUTPUT / "wayland").mkdir(parents=True, exist_ok=True)
+        return remote_desktop().screenshot(OUTPUT / "wayland" / f"{name}.png")
     OUTPUT.mkdir(exist_ok=True)
     path = OUTPUT / f"{name}.png"
     subprocess.run(["import", "-window", "root", str(path)], check=True, timeout=30)

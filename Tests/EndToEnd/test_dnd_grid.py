@@ -1,5 +1,6 @@
 """Native drag and drop in the photo grid, end to end (issue 4): the real
-drover, real XDND drags driven by xdotool under Xvfb, and small GTK 4 peers
+drover, real drags (XDND driven by xdotool under Xvfb, or Wayland driven by
+mutter's RemoteDesktop: leg.py), and small GTK 4 peers
 (Tests/EndToEnd/peers) as the other application. Each test checks the library
 on disk and the AT-SPI tree; the reorder and cancel tests save screenshots
 into test-output/."""
@@ -12,7 +13,7 @@ from dnd import (NO_TARGET, collection_order, library_snapshot, note_texts, phot
 from drover_session import Atspi, screenshot, wait_for, walk
 from image_files import write_jpeg, write_truncated_jpeg
 from library_state import consistency_problems, fingerprint
-from pointer import click, drag, move, xdotool
+from pointer import click, drag, move, press, release
 
 SAMPLE_TILES = ["Lakeside rowing boats", "Chelsea the cat", "Bridge cables over the estuary",
                 "Dandelions in the evening light", "Fig in an orange bowl, with two QR cards",
@@ -242,7 +243,7 @@ def test_a_drag_held_still_at_the_bottom_edge_scrolls_the_grid(drover):
     start = screen.center(tile(session, "Chelsea the cat"))
     edge = screen.point(view.x + view.width / 2, view.y + view.height - 12)
     move(*start)
-    xdotool("mousedown", 1)
+    press()
     try:
         time.sleep(0.15)
         for i in range(1, 9):
@@ -257,7 +258,7 @@ def test_a_drag_held_still_at_the_bottom_edge_scrolls_the_grid(drover):
             time.sleep(0.05)
         time.sleep(0.5)
     finally:
-        xdotool("mouseup", 1)
+        release()
     time.sleep(1.0)   # GTK's slide-back of the cancelled drag takes 500 ms
     assert collection_order(session.library) == SAMPLE_TILES
     assert library_snapshot(session.library) == snapshot
