@@ -50,5 +50,5 @@ WAYLAND_TESTS=(
   Tests/EndToEnd/test_dnd_sources.py Tests/EndToEnd/test_dnd_slow.py Tests/EndToEnd/test_accessibility.py
   Tests/EndToEnd/test_dnd_wayland.py
 )
-stage 900 "End-to-end tests on Wayland (headless mutter; screenshots in test-output/wayland/)" \
+stage 1200 "End-to-end tests on Wayland (headless mutter; screenshots in test-output/wayland/)" \
   bash scripts/with-wayland.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v "${WAYLAND_TESTS[@]}"
