@@ -107,6 +107,7 @@ final class PhotoGrid: CanvasLayout {
         change()
         slides.start(from: before, to: { [geometry, dragFeedback] index in geometry.frame(at: dragFeedback.displayIndex(index)) },
                      items: items, shown: rangeToShow(), canvas: canvas)
+        syncVisibleTiles()
         canvas.queueResize()
     }
 
@@ -190,6 +191,34 @@ final class PhotoGrid: CanvasLayout {
 
     func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
         geometry = GridGeometry(width: Double(width), cellSize: Self.cellSize, spacing: Self.spacing, padding: Self.padding)
+        syncVisibleTiles()
+        for index in visibleRange {
+            let model = items[index]
+            guard let tile = visibleTiles[model.id] else { continue }
+            let frame = geometry.frame(at: dragFeedback.displayIndex(index))
+            let offset = slides.offset(for: model.id)
+            canvas.place(tile.root, x: frame.minX, y: frame.minY,
+                         width: Int32(Self.cellSize.width), height: Int32(Self.cellSize.height),
+                         translation: offset.translation, scale: offset.scale)
+        }
+        // Every child gets an allocation, shown or not (GTK wants it).
+        selectionInput.placeBand(in: canvas)
+        dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: Self.cellSize)
+        if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
+            pendingFocus = false
+            tile.root.grabFocus()
+        }
+    }
+
+    /// Makes the tiles of the visible range exist, bound to their items, in
+    /// reading order. Binding changes labels and classes, which queues a
+    /// resize up through every ancestor: done inside `allocate` alone, that
+    /// left the window's GtkStack flagged unallocated when it was drawn
+    /// ("Trying to snapshot GtkStack … without a current allocation", after
+    /// every delete-zone drop, when a tile scrolls into the range). So it
+    /// also runs as soon as the items or the scroll position change, before
+    /// the next layout, and `allocate` then finds nothing left to bind.
+    private func syncVisibleTiles() {
         let range = rangeToShow()
         visibleRange = range
         var wanted = Set<String>()
@@ -210,18 +239,6 @@ final class PhotoGrid: CanvasLayout {
             tile.bind(model, thumbnails: thumbnails, qrCodes: qrCodes)
             tile.setSelected(selection.contains(model.id))
             tile.root.setCSSClass("dragged", dragFeedback.draggedIDs.contains(model.id))
-            let frame = geometry.frame(at: dragFeedback.displayIndex(index))
-            let offset = slides.offset(for: model.id)
-            canvas.place(tile.root, x: frame.minX, y: frame.minY,
-                         width: Int32(Self.cellSize.width), height: Int32(Self.cellSize.height),
-                         translation: offset.translation, scale: offset.scale)
-        }
-        // Every child gets an allocation, shown or not (GTK wants it).
-        selectionInput.placeBand(in: canvas)
-        dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: Self.cellSize)
-        if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
-            pendingFocus = false
-            tile.root.grabFocus()
         }
     }
 
@@ -235,7 +252,10 @@ final class PhotoGrid: CanvasLayout {
     }
 
     private func scrolled() {
-        if rangeToShow() != visibleRange { canvas.queueAllocate() }
+        if rangeToShow() != visibleRange {
+            syncVisibleTiles()
+            canvas.queueAllocate()
+        }
     }
 
     private func currentFrames() -> [String: Rect] {
