@@ -8,7 +8,7 @@
 ///   where the drag began and fades it out), and nothing the app returns stops that. An app
 ///   fly-back on top of it would play a second animation, so the app draws none: the lifted
 ///   tiles stay faded while the compositor's icon travels back, then settle (fade back in)
-///   as it lands.
+///   as it lands, the icon fading out as they fade in.
 public enum CancelAnimation: Equatable, Sendable {
     /// The toolkit's own slide-back: the app draws nothing and lets it play.
     case toolkitSlideBack
@@ -20,11 +20,16 @@ public enum CancelAnimation: Equatable, Sendable {
 
     /// mutter 43's slide-back of a cancelled drag icon (`DRAG_FAILED_DURATION`, 500 ms).
     public static let compositorSlideBackDuration = 0.5
+    /// How long a settling tile takes to fade back in (the tiles' CSS opacity transition).
+    public static let settleFadeDuration = 0.2
 
     /// The animation for a drag of `itemCount` items cancelled on a platform whose
     /// compositor does (Wayland) or does not (X11) animate cancelled drags itself.
     public static func forCancel(compositorAnimates: Bool, itemCount: Int) -> CancelAnimation {
-        if compositorAnimates { return .compositorSlideBack(settleAfter: compositorSlideBackDuration) }
+        if compositorAnimates {
+            // The tiles' fade-in ends as the icon lands: one cross-fade, no gap between the two.
+            return .compositorSlideBack(settleAfter: compositorSlideBackDuration - settleFadeDuration)
+        }
         return itemCount > 1 ? .perItemFlyBack : .toolkitSlideBack
     }
 
