@@ -97,6 +97,7 @@ class DroverSession:
         return env
 
     def start(self):
+        self.focused_on_wayland = False
         command = [str(drover_binary()), "--library", str(self.library), *self.args]
         self.process = subprocess.Popen(command, env=self.environment(), stdout=open(self.log, "w"),
                                         stderr=subprocess.STDOUT)
@@ -150,7 +151,23 @@ class DroverSession:
                     if app.get_child_count() > 0:
                         return app
             return None
-        return wait_for(find, timeout, what="drover on the accessibility bus")
+        app = wait_for(find, timeout, what="drover on the accessibility bus")
+        if leg.WAYLAND and not getattr(self, "focused_on_wayland", True):
+            self.focused_on_wayland = True
+            self.focus_window_on_wayland(app)
+        return app
+
+    def focus_window_on_wayland(self, app):
+        """Clicks the window's title once, so that it has the keyboard focus: mutter
+        does not focus a new window after input went to another one (focus-stealing
+        prevention), and keys, pastes and popovers need the focus."""
+        from dnd import Screen
+        from pointer import click
+        frame = wait_for(lambda: next((app.get_child_at_index(i) for i in range(app.get_child_count())
+                                       if app.get_child_at_index(i).get_role_name() == "frame"), None),
+                         what="Drover's frame")
+        extents = frame.get_extents(Atspi.CoordType.WINDOW)
+        click(*Screen.found_on_wayland(frame, "drover").point(extents.width / 2, 20))
 
     def find(self, role, name, timeout=20.0):
         """The first node with this role name (e.g. 'table cell') and accessible name."""

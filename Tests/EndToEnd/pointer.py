@@ -74,6 +74,7 @@ def click(x, y, button=1, modifiers=()):
         key_down(name)
     if WAYLAND:
         press(button)
+        time.sleep(0.05)   # a person's click: the release comes a moment after the press
         release(button)
     else:
         xdotool("click", button)
