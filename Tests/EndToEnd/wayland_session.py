@@ -136,7 +136,29 @@ def inside(command):
     finally:
         for helper in reversed(helpers):
             stop(helper)
+        stop_bus_services()
         keep_logs(logs)
+
+
+def stop_bus_services():
+    """Stops what the bus started on demand in this session (the accessibility bus,
+    gvfsd): they detach, so they outlive the bus unless stopped. Each is known by
+    this session's own XDG_RUNTIME_DIR in its environment, and by having been
+    handed to init (parent pid 1)."""
+    ours = f"XDG_RUNTIME_DIR={os.environ['XDG_RUNTIME_DIR']}".encode()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            environment = (entry / "environ").read_bytes().split(b"\0")
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == 1 and ours in environment:
+            try:
+                os.kill(int(entry.name), signal.SIGTERM)
+            except ProcessLookupError:
+                pass
 
 
 def keep_logs(logs):
