@@ -41,3 +41,14 @@ stage 900 "Fuzzing (libFuzzer, 30 s per target; see FuzzTesting/README.md)" \
 
 stage 1200 "End-to-end tests (real drover, AT-SPI, screenshots in test-output/)" \
   bash scripts/with-display.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v Tests/EndToEnd
+
+# The drag scenarios again, on GNOME's own compositor (mutter, headless), driven
+# through its RemoteDesktop API (Tests/EndToEnd/leg.py). Only the files with
+# drags: the rest (command line, import faults) do not depend on the display.
+WAYLAND_TESTS=(
+  Tests/EndToEnd/test_dnd_grid.py Tests/EndToEnd/test_dnd_albums_delete.py Tests/EndToEnd/test_drag_features.py
+  Tests/EndToEnd/test_dnd_sources.py Tests/EndToEnd/test_dnd_slow.py Tests/EndToEnd/test_accessibility.py
+  Tests/EndToEnd/test_dnd_wayland.py
+)
+stage 1200 "End-to-end tests on Wayland (headless mutter; screenshots in test-output/wayland/)" \
+  bash scripts/with-wayland.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v "${WAYLAND_TESTS[@]}"

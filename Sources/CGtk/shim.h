@@ -13,6 +13,7 @@ static inline gboolean drover_true(void) { return TRUE; }
 static inline GObject *drover_object(gpointer instance) { return G_OBJECT(instance); }
 static inline GtkWidget *drover_widget(gpointer instance) { return GTK_WIDGET(instance); }
 static inline gboolean drover_is_widget(gpointer instance) { return GTK_IS_WIDGET(instance); }
+static inline const char *drover_object_type_name(gpointer instance) { return G_OBJECT_TYPE_NAME(instance); }
 
 // Accessible properties are set through varargs lists; these set one at a time.
 static inline void drover_accessible_set_label(GtkAccessible *a, const char *label) {

@@ -77,6 +77,17 @@ public final class DropSession {
         return proposal
     }
 
+    /// The pointer is at `point` over a target of `size`, in the target's own coordinates:
+    /// remembers `target(point)` and its proposal when the point lies inside the target, and
+    /// no target at all when it lies outside. A target never acts on a position outside
+    /// itself: GTK can report one, as on Wayland, where a drag's `enter` (and the motion
+    /// after it) can arrive in the window surface's margin, for example at (−14, −12).
+    @discardableResult
+    public func update(at point: Point, within size: Size, target: (Point) -> DropTarget) -> DropProposal {
+        let inside = point.x.isFinite && point.y.isFinite && Rect(x: 0, y: 0, width: size.width, height: size.height).contains(point)
+        return update(target: inside ? target(point) : .nothing)
+    }
+
     /// Items only change by flocking, which only adds: the count tells whether to recompute.
     private func currentFacts() -> DropRules.DragFacts {
         let count = localDragSession?.items.count ?? externalItems.count

@@ -13,3 +13,15 @@ public enum Settings {
         return value
     }
 }
+
+/// Facts about the display Drover runs on that change how drags look.
+@MainActor
+public enum DisplayFacts {
+    /// The default display is a Wayland one. There the compositor animates a cancelled
+    /// drag's icon itself, and `drag-cancel`'s return value does not stop it.
+    public static var isWayland: Bool {
+        guard let display = gdk_display_get_default() else { return false }
+        // By type name: GDK_IS_WAYLAND_DISPLAY needs the Wayland headers.
+        return String(cString: drover_object_type_name(UnsafeMutableRawPointer(display))) == "GdkWaylandDisplay"
+    }
+}

@@ -1,7 +1,6 @@
 """Driving Drover the way assistive technology does: AT-SPI actions by name,
 keyboard focus, and keys. No pointer."""
 
-import subprocess
 import time
 
 from drover_session import Atspi
@@ -26,9 +25,11 @@ def focus(node):
 
 
 def keys(*names):
-    """Presses keys on the focused window, e.g. keys("ctrl+d", "Tab", "Return")."""
+    """Presses keys on the focused window, e.g. keys("ctrl+d", "Tab", "Return")
+    (xdotool on X11, mutter's RemoteDesktop on Wayland: pointer.key)."""
+    from pointer import key
     for name in names:
-        subprocess.run(["xdotool", "key", name], check=True, timeout=20)
+        key(name)
         time.sleep(0.15)
 
 

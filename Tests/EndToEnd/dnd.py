@@ -6,7 +6,12 @@ There is no window manager under Xvfb: every toplevel sits where it is put
 (Drover at the origin), and peers are moved with `xdotool windowmove`. The
 screen is 1280x1024 and Drover's window 1100x760, so peers go below it
 (y >= 770) and the strip right of x = 1100 is empty root window: a release
-there has no target."""
+there has no target.
+
+On the Wayland leg (leg.py) nothing can be moved: mutter centres Drover on its
+1920x1200 monitor and puts peers beside it where they fit, and the tests find
+both in a screenshot (wayland_windows.py). NO_TARGET is then bare desktop left
+of Drover."""
 
 import json
 import os
@@ -16,12 +21,15 @@ import subprocess
 import time
 from pathlib import Path
 
+import leg
 from drover_session import Atspi, DroverSession, end_process, wait_for
 from library_state import database, files_in
 
 PEERS = Path(__file__).resolve().parent / "peers"
 SYSTEM_PYTHON = "/usr/bin/python3"   # has python3-gi; pyenv's python has no gi
-NO_TARGET = (1200, 300)              # bare root window, right of Drover: nothing takes a drop here
+# Nothing takes a drop here: bare root window right of Drover on X11, bare
+# desktop left of the centred Drover on Wayland (Screen.of_drover checks).
+NO_TARGET = (200, 500) if leg.WAYLAND else (1200, 300)
 
 
 def xdotool_output(*args):
@@ -71,7 +79,23 @@ class Screen:
         frame = wait_for(lambda: next((app.get_child_at_index(i) for i in range(app.get_child_count())
                                        if app.get_child_at_index(i).get_role_name() == "frame"), None),
                          what="Drover's frame")
+        if leg.WAYLAND:
+            return cls.found_on_wayland(frame, "drover")
         return cls(frame, window_ids(name=frame.get_name(), pid=session.process.pid, sync=True)[0])
+
+    @classmethod
+    def found_on_wayland(cls, frame, owner):
+        """The mapping of a window found in a screenshot of mutter's monitor: its
+        light area has the frame's size exactly (GTK 4.8 gives the frame's
+        window-relative extents; the surface's shadow margin is dark)."""
+        from wayland_windows import find_window
+        extents = frame.get_extents(Atspi.CoordType.WINDOW)
+        x, y, width, height = find_window(owner, size=(extents.width, extents.height))
+        assert not (x <= NO_TARGET[0] < x + width and y <= NO_TARGET[1] < y + height), \
+            f"NO_TARGET {NO_TARGET} is inside the window at {(x, y, width, height)}"
+        screen = cls.__new__(cls)
+        screen.origin = (x - extents.x, y - extents.y)
+        return screen
 
     def point(self, x, y):
         return self.origin[0] + x, self.origin[1] + y
@@ -101,13 +125,19 @@ class Peer:
     def __init__(self, command, title, position, env=None, log=None):
         self.title = title
         self.log_path = log
-        environment = dict(os.environ, GDK_BACKEND="x11", GSK_RENDERER="cairo", NO_AT_BRIDGE="0")
+        environment = dict(os.environ, GDK_BACKEND=leg.GDK_BACKEND, GSK_RENDERER="cairo", NO_AT_BRIDGE="0")
         environment.update(env or {})
         self.process = subprocess.Popen(command, env=environment, stdout=open(log, "w") if log else subprocess.DEVNULL,
                                         stderr=subprocess.STDOUT, start_new_session=True)
         try:
-            self.window = window_ids(name=title, sync=True, timeout=60)[-1]
-            self.move(*position)
+            if leg.WAYLAND:
+                # Where mutter put it (beside Drover): `position` cannot be asked for.
+                from wayland_windows import find_window
+                self.window = None
+                self.box = find_window(f"peer {self.process.pid}")
+            else:
+                self.window = window_ids(name=title, sync=True, timeout=60)[-1]
+                self.move(*position)
         except BaseException:
             self.stop()
             raise
@@ -117,10 +147,13 @@ class Peer:
         wait_for(lambda: window_geometry(self.window)[:2] == (x, y), 10, what=f"{self.title} at ({x}, {y})")
 
     def center(self):
-        x, y, width, height = window_geometry(self.window)
+        x, y, width, height = self.box if leg.WAYLAND else window_geometry(self.window)
         return x + width // 2, y + height // 2
 
     def stop(self):
+        if leg.WAYLAND:
+            from wayland_windows import forget_window
+            forget_window(f"peer {self.process.pid}")
         if self.process.poll() is None:
             # Its own process group: Nautilus starts helpers of its own.
             os.killpg(self.process.pid, signal.SIGTERM)

@@ -20,6 +20,8 @@ gi.require_version("Atspi", "2.0")
 gi.require_version("GdkPixbuf", "2.0")
 from gi.repository import Atspi, GdkPixbuf, GLib  # noqa: E402
 
+import leg  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 # What GTK prints when it refuses a call: a bug in the caller, never noise.
 CRITICAL = re.compile(r"\b(Gtk|Gdk|GLib-GObject)-CRITICAL\b")
@@ -105,7 +107,7 @@ class DroverSession:
             path = self.home / sub
             path.mkdir(parents=True, exist_ok=True)
             env[name] = str(path)
-        env.update(GDK_BACKEND="x11", GSK_RENDERER="cairo", NO_AT_BRIDGE="0", GTK_A11Y="atspi")
+        env.update(GDK_BACKEND=leg.GDK_BACKEND, GSK_RENDERER="cairo", NO_AT_BRIDGE="0", GTK_A11Y="atspi")
         # Drover's settings schema, compiled from data/ as meson's install would, and a
         # keyfile under the session's own XDG_CONFIG_HOME (no dconf service needed).
         env.update(GSETTINGS_SCHEMA_DIR=str(compiled_schemas()), GSETTINGS_BACKEND="keyfile")
@@ -113,6 +115,7 @@ class DroverSession:
         return env
 
     def start(self):
+        self.focused_on_wayland = False
         command = [str(drover_binary()), "--library", str(self.library), *self.args]
         self.process = subprocess.Popen(command, env=self.environment(), stdout=open(self.log, "w"),
                                         stderr=subprocess.STDOUT)
@@ -166,7 +169,23 @@ class DroverSession:
                     if app.get_child_count() > 0:
                         return app
             return None
-        return wait_for(find, timeout, what="drover on the accessibility bus")
+        app = wait_for(find, timeout, what="drover on the accessibility bus")
+        if leg.WAYLAND and not getattr(self, "focused_on_wayland", True):
+            self.focused_on_wayland = True
+            self.focus_window_on_wayland(app)
+        return app
+
+    def focus_window_on_wayland(self, app):
+        """Clicks the window's title once, so that it has the keyboard focus: mutter
+        does not focus a new window after input went to another one (focus-stealing
+        prevention), and keys, pastes and popovers need the focus."""
+        from dnd import Screen
+        from pointer import click
+        frame = wait_for(lambda: next((app.get_child_at_index(i) for i in range(app.get_child_count())
+                                       if app.get_child_at_index(i).get_role_name() == "frame"), None),
+                         what="Drover's frame")
+        extents = frame.get_extents(Atspi.CoordType.WINDOW)
+        click(*Screen.found_on_wayland(frame, "drover").point(extents.width / 2, 20))
 
     def find(self, role, name, timeout=20.0):
         """The first node with this role name (e.g. 'table cell') and accessible name."""
@@ -241,7 +260,12 @@ def children_named(node, role):
 
 
 def screenshot(name):
-    """Takes a screenshot of the whole X screen into test-output/NAME.png."""
+    """Takes a screenshot of the whole screen into test-output/NAME.png (on the
+    Wayland leg, test-output/wayland/NAME.png: mutter's monitor)."""
+    if leg.WAYLAND:
+        from remote_desktop import remote_desktop
+        (OUTPUT / "wayland").mkdir(parents=True, exist_ok=True)
+        return remote_desktop().screenshot(OUTPUT / "wayland" / f"{name}.png")
     OUTPUT.mkdir(exist_ok=True)
     path = OUTPUT / f"{name}.png"
     subprocess.run(["import", "-window", "root", str(path)], check=True, timeout=30)

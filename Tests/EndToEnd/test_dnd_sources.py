@@ -12,6 +12,7 @@ from urllib.parse import urlparse, unquote
 import pytest
 
 from dnd import python_peer, tile, wait_for_record
+from leg import x11_only
 from drover_session import end_process, find_node, screenshot, wait_for
 from pointer import drag
 
@@ -104,6 +105,8 @@ def window_geometry(window):
 
 
 @pytest.mark.skipif(shutil.which("gnome-maps") is None, reason="GNOME Maps is not installed")
+@x11_only("a Wayland client cannot be moved or sized from outside, so GNOME Maps' window cannot be put beside "
+          "Drover, where this test drops (xdotool windowmove/windowsize are X11's)")
 def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
     """GNOME Maps 43 takes one dropped file and opens GeoJSON as a layer: the
     .geojson Drover lists first becomes a pin. Offline under Xvfb the map has

@@ -6,8 +6,9 @@ import sqlite3
 import subprocess
 import time
 
-from drover_session import DroverSession, screenshot, wait_for
-from pointer import center, drag, move, xdotool
+from dnd import tile_nodes
+from drover_session import screenshot, wait_for
+from pointer import drag, move, press, release
 
 FIG = "Fig in an orange bowl, with two QR cards"
 
@@ -18,48 +19,48 @@ def library_files(library):
         return [row[0] for row in db.execute("SELECT fileName FROM photo")]
 
 
-def test_qr_badge_drags_one_cropped_image_per_code_that_decodes_to_its_text():
-    with DroverSession() as drover:
-        names = drover.wait_for_tiles(lambda n: len(n) >= 12)
-        badge = drover.find("label", "All 2 QR codes", timeout=60)
-        before = set(library_files(drover.library))
-        # Drop the codes at the end of the grid: Drover imports the crops as photos.
-        last = drover.find("table cell", names[11])
-        x, y = center(last)
-        drag(center(badge), (x + 70, y))
-        new = wait_for(lambda: (added := set(library_files(drover.library)) - before) and len(added) == 2 and added,
-                       timeout=30, what="two crops imported")
-        decoded = set()
-        for name in new:
-            assert name.startswith("QR code"), name
-            result = subprocess.run(["zbarimg", "--raw", "-q", str(drover.library / "photos" / name)],
-                                    capture_output=True, text=True, timeout=30)
-            decoded |= set(result.stdout.split())
-        assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
-        screenshot("qr-crops-imported")
+def test_qr_badge_drags_one_cropped_image_per_code_that_decodes_to_its_text(drover):
+    drover, screen = drover
+    names = drover.wait_for_tiles(lambda n: len(n) >= 12)
+    badge = drover.find("label", "All 2 QR codes", timeout=60)
+    before = set(library_files(drover.library))
+    # Drop the codes at the end of the grid: Drover imports the crops as photos.
+    last = drover.find("table cell", names[11])
+    x, y = screen.center(last)
+    drag(screen.center(badge), (x + 70, y))
+    new = wait_for(lambda: (added := set(library_files(drover.library)) - before) and len(added) == 2 and added,
+                   timeout=30, what="two crops imported")
+    decoded = set()
+    for name in new:
+        assert name.startswith("QR code"), name
+        result = subprocess.run(["zbarimg", "--raw", "-q", str(drover.library / "photos" / name)],
+                                capture_output=True, text=True, timeout=30)
+        decoded |= set(result.stdout.split())
+    assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
+    screenshot("qr-crops-imported")
 
 
-def test_dwelling_on_another_photo_adds_it_to_the_drag():
-    with DroverSession() as drover:
-        names = drover.wait_for_tiles(lambda n: len(n) >= 12)
-        first, second = center(drover.find("table cell", names[1])), center(drover.find("table cell", names[5]))
-        delete = center(drover.find("panel", "Delete"))
-        # Lift the first photo, rest on the second one's middle, then drop both on the delete zone.
-        move(*first)
-        xdotool("mousedown", 1)
-        time.sleep(0.15)
-        for i in range(1, 9):
-            move(first[0] + (second[0] - first[0]) * i / 8, first[1] + (second[1] - first[1]) * i / 8)
-            time.sleep(0.05)
-        time.sleep(1.2)
-        screenshot("flocking-joined")
-        for i in range(1, 9):
-            move(second[0] + (delete[0] - second[0]) * i / 8, second[1] + (delete[1] - second[1]) * i / 8)
-            time.sleep(0.05)
-        time.sleep(0.5)
-        xdotool("mouseup", 1)
-        drover.wait_for_tiles(lambda n: names[1] not in n and names[5] not in n, what="both photos deleted")
-        drover.wait_for_label(lambda text: text.startswith("Deleted"), what="the delete toast")
+def test_dwelling_on_another_photo_adds_it_to_the_drag(drover):
+    drover, screen = drover
+    names = drover.wait_for_tiles(lambda n: len(n) >= 12)
+    first, second = screen.center(tile_nodes(drover)[1]), screen.center(tile_nodes(drover)[5])
+    delete = screen.center(drover.find("panel", "Delete"))
+    # Lift the first photo, rest on the second one's middle, then drop both on the delete zone.
+    move(*first)
+    press()
+    time.sleep(0.15)
+    for i in range(1, 9):
+        move(first[0] + (second[0] - first[0]) * i / 8, first[1] + (second[1] - first[1]) * i / 8)
+        time.sleep(0.05)
+    time.sleep(1.2)
+    screenshot("flocking-joined")
+    for i in range(1, 9):
+        move(second[0] + (delete[0] - second[0]) * i / 8, second[1] + (delete[1] - second[1]) * i / 8)
+        time.sleep(0.05)
+    time.sleep(0.5)
+    release()
+    drover.wait_for_tiles(lambda n: names[1] not in n and names[5] not in n, what="both photos deleted")
+    drover.wait_for_label(lambda text: text.startswith("Deleted"), what="the delete toast")
 
 
 def test_a_rubber_band_from_empty_space_selects_the_tiles_it_touches(drover):

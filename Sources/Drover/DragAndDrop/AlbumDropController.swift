@@ -100,7 +100,7 @@ final class AlbumDropController {
         let session = self.session ?? dropSession(for: drop)
         self.session = session
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        let proposal = session.update(target: dropTarget(at: point, for: session))
+        let proposal = session.update(at: point, within: sidebar.list.size) { dropTarget(at: $0, for: session) }
         if case .insertInto(let album) = proposal.intent, proposal.performsDrop {
             highlight(row(of: album))
             springLoad(album, at: point)
@@ -148,7 +148,7 @@ final class AlbumDropController {
         defer { reset() }
         let session = self.session ?? dropSession(for: drop)
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        session.update(target: dropTarget(at: point, for: session))
+        session.update(at: point, within: sidebar.list.size) { dropTarget(at: $0, for: session) }
         switch (try? session.performDrop()) ?? .nothing {
         case .reorderContainers(_, _, let finalIndex):
             if let album = session.items.first?.localObject?.value(as: ContainerID.self) {

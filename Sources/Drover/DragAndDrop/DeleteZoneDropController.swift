@@ -25,17 +25,24 @@ final class DeleteZoneDropController {
         self.gallery = gallery
         self.coordinator = coordinator
         self.thumbnails = thumbnails
-        target.onEnter { [weak self] drop, _, _ in self?.hover(drop) ?? .none }
-        target.onMotion { [weak self] drop, _, _ in self?.hover(drop) ?? .none }
+        // GTK reports (0, 0) on enter: the zone is judged at the first motion.
+        target.onEnter { [weak self] drop, _, _ in self?.enter(drop) ?? .none }
+        target.onMotion { [weak self] drop, x, y in self?.hover(drop, at: Point(x: x, y: y)) ?? .none }
         target.onLeave { [weak self] _ in self?.leave() }
         target.onDrop { [weak self] drop, x, y in self?.perform(drop, at: (x, y)) ?? false }
         zone.root.add(target)
     }
 
-    private func hover(_ drop: Drop) -> GdkDragAction {
+    private func enter(_ drop: Drop) -> GdkDragAction {
+        let session = coordinator.dropSession(for: drop)
+        self.session = session
+        return session.enter(.deleteZone).gdkAction
+    }
+
+    private func hover(_ drop: Drop, at point: Point) -> GdkDragAction {
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = session
-        let proposal = session.update(target: .deleteZone)
+        let proposal = session.update(at: point, within: zone.root.size) { _ in .deleteZone }
         zone.setHighlighted(proposal.performsDrop)
         return proposal.operation.gdkAction
     }
@@ -49,7 +56,7 @@ final class DeleteZoneDropController {
         zone.setHighlighted(false)
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = nil
-        session.update(target: .deleteZone)
+        session.update(at: Point(x: point.x, y: point.y), within: zone.root.size) { _ in .deleteZone }
         // No tiles: a stack's photo dragged from the viewer, which is no whole tile to delete.
         guard case .moveToTrash = (try? session.performDrop()) ?? .nothing, let tiles = coordinator.current?.tiles,
               !tiles.isEmpty else {

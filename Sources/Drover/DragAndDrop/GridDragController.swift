@@ -27,6 +27,8 @@ final class GridDragController {
     private var countObservation: Observation?
     /// While photos fly back after a cancel, their tiles stay faded until they land.
     private var flyingBack = false
+    /// Ends the wait for the compositor's slide-back (Wayland).
+    private var settleTimer: TimerSource?
 
     private var qrCodes: QRCodeStore? { grid.qrCodes }
 
@@ -134,6 +136,10 @@ final class GridDragController {
     }
 
     private func begin(_ drag: Drag) {
+        // A new drag ends the wait of the last one's settle (it would un-fade the new tiles).
+        settleTimer?.cancel()
+        settleTimer = nil
+        flyingBack = false
         if liftedCodes != nil { return beginCodes(drag) }
         if liftedLocation != nil { return beginLocation(drag) }
         guard let lifted else { return }
@@ -157,10 +163,24 @@ final class GridDragController {
         icon.show(covers: drag.tiles.compactMap(\.thumbnailURLs.first), count: drag.session.items.count)
     }
 
-    /// A drag released over no target. One photo slides back with GTK's own
-    /// animation; several fly back each to its own tile along DragKit's cancel
-    /// plan, inside the window (returning true skips GTK's slide-back).
+    /// A drag released over no target (or cancelled with Escape): one animation
+    /// back, chosen by DragKit for the platform. On X11 one photo slides back
+    /// with GTK's own animation, and several fly back each to its own tile
+    /// along DragKit's cancel plan, inside the window (returning true skips
+    /// GTK's slide-back). On Wayland the compositor slides the icon back
+    /// whatever we return, so Drover draws nothing on top: the tiles stay
+    /// faded until the icon lands, then fade back in.
     private func flyBack() -> Bool {
+        let count = liftedCodes != nil ? 1 : coordinator.current?.tiles.count ?? 1
+        switch CancelAnimation.forCancel(compositorAnimates: DisplayFacts.isWayland, itemCount: count) {
+        case .compositorSlideBack(let settleAfter):
+            settle(after: settleAfter)
+            return false
+        case .toolkitSlideBack where liftedCodes == nil:
+            return false
+        case .toolkitSlideBack, .perItemFlyBack:
+            break
+        }
         if liftedCodes != nil { return flyCodesBack() }
         guard let drag = coordinator.current, drag.tiles.count > 1,
               let pointer = animations.canvas.pointerPosition() else { return false }
@@ -184,6 +204,18 @@ final class GridDragController {
             self?.grid.setDragged([])
         })
         return true
+    }
+
+    /// Keeps the lifted tiles faded while the compositor's icon slides back,
+    /// then lets them fade in (the tiles' CSS opacity transition).
+    private func settle(after seconds: Double) {
+        flyingBack = true
+        settleTimer?.cancel()
+        settleTimer = TimerSource.after(milliseconds: UInt32(seconds * 1000)) { [weak self] in
+            self?.settleTimer = nil
+            self?.flyingBack = false
+            self?.grid.setDragged([])
+        }
     }
 
     private func end() {

@@ -67,7 +67,7 @@ final class GridDropController {
     /// Computes DragKit's proposal at `point` and shows it: a gap where it
     /// inserts, or the flocking ring (and no gap) where it rests on a photo.
     private func show(_ session: DropSession, at point: Point) -> GdkDragAction {
-        let proposal = session.update(target: dropTarget(at: point))
+        let proposal = session.update(at: point, within: grid.canvas.size) { dropTarget(at: $0) }
         switch proposal.intent {
         case .flockOnto(let index):
             flocking.hover(over: index, at: point)
@@ -101,7 +101,7 @@ final class GridDropController {
         let session = self.session ?? coordinator.dropSession(for: drop)
         self.session = nil
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
-        session.update(target: dropTarget(at: point))
+        session.update(at: point, within: grid.canvas.size) { dropTarget(at: $0) }
         let action: DropAction
         do { action = try session.performDrop() } catch { action = .nothing }
         switch action {

@@ -132,6 +132,7 @@ final class PhotoGrid: CanvasLayout {
         change()
         slides.start(from: before, to: { [geometry, dragFeedback] index in geometry.frame(at: dragFeedback.displayIndex(index)) },
                      items: items, shown: rangeToShow(), canvas: canvas)
+        syncVisibleTiles()
         canvas.queueResize()
     }
 
@@ -276,6 +277,37 @@ final class PhotoGrid: CanvasLayout {
 
     func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
         geometry = GridGeometry(width: Double(width), cellSize: cellSize, spacing: Self.spacing, padding: Self.padding)
+        syncVisibleTiles()
+        for index in visibleRange {
+            let model = items[index]
+            guard let tile = visibleTiles[model.id] else { continue }
+            let frame = geometry.frame(at: dragFeedback.displayIndex(index))
+            let offset = slides.offset(for: model.id)
+            canvas.place(tile.root, x: frame.minX, y: frame.minY,
+                         width: Int32(cellSize.width), height: Int32(cellSize.height),
+                         translation: offset.translation, scale: offset.scale)
+        }
+        // Every child gets an allocation, shown or not (GTK wants it).
+        selectionInput.placeBand(in: canvas)
+        dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: cellSize)
+        if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
+            pendingFocus = false
+            tile.root.grabFocus()
+            let waiting = afterFocus
+            afterFocus = []
+            waiting.forEach { $0() }
+        }
+    }
+
+    /// Makes the tiles of the visible range exist, bound to their items, in
+    /// reading order. Binding changes labels and classes, which queues a
+    /// resize up through every ancestor: done inside `allocate` alone, that
+    /// left the window's GtkStack flagged unallocated when it was drawn
+    /// ("Trying to snapshot GtkStack … without a current allocation", after
+    /// every delete-zone drop, when a tile scrolls into the range). So it
+    /// also runs as soon as the items or the scroll position change, before
+    /// the next layout, and `allocate` then finds nothing left to bind.
+    private func syncVisibleTiles() {
         let range = rangeToShow()
         visibleRange = range
         var wanted = Set<String>()
@@ -300,21 +332,6 @@ final class PhotoGrid: CanvasLayout {
             // come after the tile's allocation in this pass.
             tile.root.canFocus = index == tabStop
             tile.root.setCSSClass("dragged", dragFeedback.draggedIDs.contains(model.id))
-            let frame = geometry.frame(at: dragFeedback.displayIndex(index))
-            let offset = slides.offset(for: model.id)
-            canvas.place(tile.root, x: frame.minX, y: frame.minY,
-                         width: Int32(cellSize.width), height: Int32(cellSize.height),
-                         translation: offset.translation, scale: offset.scale)
-        }
-        // Every child gets an allocation, shown or not (GTK wants it).
-        selectionInput.placeBand(in: canvas)
-        dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: cellSize)
-        if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
-            pendingFocus = false
-            tile.root.grabFocus()
-            let waiting = afterFocus
-            afterFocus = []
-            waiting.forEach { $0() }
         }
     }
 
@@ -336,7 +353,10 @@ final class PhotoGrid: CanvasLayout {
     }
 
     private func scrolled() {
-        if rangeToShow() != visibleRange { canvas.queueAllocate() }
+        if rangeToShow() != visibleRange {
+            syncVisibleTiles()
+            canvas.queueAllocate()
+        }
     }
 
     private func currentFrames() -> [String: Rect] {
