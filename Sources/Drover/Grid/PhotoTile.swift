@@ -28,6 +28,11 @@ final class PhotoTile {
     var onPlaceholderAction: ((String, PlaceholderOverlay.Choice) -> Void)?
 
     private(set) var model: TileModel?
+    /// The cover's texture is on screen (false while it decodes).
+    private var coverShown = false
+    /// For the open benchmark: nothing left to show (placeholders, notes and missing
+    /// files have no thumbnail).
+    var showsThumbnailOrNeedsNone: Bool { coverShown || model?.thumbnails.isEmpty != false || model?.kind == .missing }
     private var loads: [Task<Void, Never>] = []
 
     init() {
@@ -153,6 +158,7 @@ final class PhotoTile {
         loads = []
         model = nil
         picture.setTexture(nil)
+        coverShown = false
         stackCards.forEach { $0.setTexture(nil) }
     }
 
@@ -201,13 +207,16 @@ final class PhotoTile {
             let target = targets[index]
             if let texture = cache.cachedTexture(for: url) {
                 target.setTexture(texture)
+                if index == 0 { coverShown = true }
                 continue
             }
             target.setTexture(nil)
+            if index == 0 { coverShown = false }
             let id = model.id
             loads.append(Task { [weak self] in
                 guard let texture = await cache.texture(for: url), let self, self.model?.id == id else { return }
                 target.setTexture(texture)
+                if index == 0 { self.coverShown = true }
             })
         }
     }
