@@ -100,6 +100,11 @@ final class PhotoTile {
 
     /// Shows `model`, loading thumbnails through `thumbnails` unless cached.
     func bind(_ model: TileModel, thumbnails: ThumbnailCache, qrCodes: QRCodeStore?) {
+        // The grid binds every visible tile at each allocation (each scroll step that
+        // changes the visible rows): a tile already showing this model is left alone,
+        // so scrolling neither rebuilds it nor sends its unchanged accessible name and
+        // description over AT-SPI again.
+        guard self.model != model else { return }
         let changedIdentity = self.model?.id != model.id
         let changedImages = self.model?.thumbnails != model.thumbnails
         self.model = model
@@ -138,11 +143,6 @@ final class PhotoTile {
         // A missing file shows the missing icon, not a stale cached thumbnail.
         missingIcon.isVisible = missing
         picture.isVisible = !missing
-        // Overlays draw in the order they are added: the fanned cards first,
-        // then the cover on top of them, then the badges.
-        let base = Box(GTK_ORIENTATION_VERTICAL)
-        base.expandsVertically = true
-        pictureHolder.setChild(base)
         for (index, card) in stackCards.reversed().enumerated() { card.isVisible = count > 1 && index + 1 < model.thumbnails.count }
 
         if changedIdentity || changedImages { loadThumbnails(model, from: thumbnails) }
