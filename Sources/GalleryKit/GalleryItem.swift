@@ -27,9 +27,12 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     /// A photo shown on the tile: the photo itself, or one of a stack's top three.
     public struct Cover: Hashable, Sendable {
         public let photoID: PhotoID
-        public let thumbnailURL: URL
+        /// The thumbnail's file, made when asked for: a library of 100,000 photos spent
+        /// most of its open making URLs nothing looked at (`LibraryFile`).
+        public var thumbnailURL: URL { thumbnail.url }
         /// True when the library's copy of this photo is gone from disk.
         public let isMissing: Bool
+        let thumbnail: LibraryFile
     }
 
     public let id: ID
@@ -68,8 +71,10 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
 
     public struct Member: Hashable, Sendable {
         public let photoID: PhotoID
-        public let fileURL: URL
+        /// The library's copy, made when asked for (see `Cover.thumbnailURL`).
+        public var fileURL: URL { file.url }
         public let title: String
+        let file: LibraryFile
     }
 
     init(id: ID, title: String, date: Date, pixelSize: PixelSize, covers: [Cover], count: Int,
@@ -102,4 +107,14 @@ public struct AlbumSummary: Identifiable, Hashable, Sendable {
     public let photoCount: Int
     /// The first photo's thumbnail, if the album has photos.
     public let coverThumbnailURL: URL?
+}
+
+/// A file in one of the library's folders, kept as the folder and the name: turning
+/// it into a `URL` parses the path, which costs microseconds, so only the files a
+/// tile, a drag or an export uses become URLs.
+struct LibraryFile: Hashable, Sendable {
+    let folder: URL
+    let name: String
+
+    var url: URL { folder.appendingPathComponent(name, isDirectory: false) }
 }

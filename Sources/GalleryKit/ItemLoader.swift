@@ -50,12 +50,12 @@ struct ItemLoader {
         let presence = FilePresence(location: location, listWholeDirectory: whole)
 
         func cover(_ row: PhotoRow) -> GalleryItem.Cover {
-            GalleryItem.Cover(photoID: row.id, thumbnailURL: location.thumbnailURL(photoFileName: row.fileName),
-                              isMissing: !presence.contains(row.fileName))
+            GalleryItem.Cover(photoID: row.id, isMissing: !presence.contains(row.fileName),
+                              thumbnail: location.thumbnailFile(photoFileName: row.fileName))
         }
 
         func member(_ row: PhotoRow) -> GalleryItem.Member {
-            GalleryItem.Member(photoID: row.id, fileURL: location.photoURL(fileName: row.fileName), title: row.title)
+            GalleryItem.Member(photoID: row.id, title: row.title, file: location.photoFile(fileName: row.fileName))
         }
 
         var result: [GalleryItem.ID: GalleryItem] = [:]
@@ -119,7 +119,11 @@ struct ItemLoader {
                                  arguments: StatementArguments(chunk.map(\.rawValue))).map(PhotoRow.init(row:))
             }
         } else {
-            rows = try Row.fetchAll(db, sql: "SELECT \(PhotoRow.columns) FROM photo").map(PhotoRow.init(row:))
+            // A cursor reads each row in place; fetchAll would copy all of them first.
+            var all: [PhotoRow] = []
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(PhotoRow.columns) FROM photo")
+            while let row = try cursor.next() { all.append(PhotoRow(row: row)) }
+            rows = all
         }
         return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -208,7 +212,7 @@ struct FilePresence {
     init(location: LibraryLocation, listWholeDirectory: Bool) {
         self.location = location
         listed = listWholeDirectory
-            ? (try? FileManager.default.contentsOfDirectory(atPath: location.photosDirectory.path)).map(Set.init) ?? []
+            ? Set(RegularFiles.names(in: location.photosDirectory))
             : nil
     }
 

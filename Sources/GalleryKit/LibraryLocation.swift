@@ -10,21 +10,27 @@ import Foundation
 /// so a rename finishes them atomically and recovery can sweep leftovers.
 public struct LibraryLocation: Hashable, Sendable {
     public let directory: URL
+    /// Made once: opening 100,000 photos asked for these folders twice per photo, and
+    /// each `appendingPathComponent` parses the whole path again.
+    public let photosDirectory: URL
+    public let thumbnailsDirectory: URL
 
     public init(directory: URL) {
         self.directory = directory.standardizedFileURL
+        photosDirectory = self.directory.appendingPathComponent("photos", isDirectory: true)
+        thumbnailsDirectory = self.directory.appendingPathComponent("thumbnails", isDirectory: true)
     }
 
     public var databaseURL: URL { directory.appendingPathComponent("library.sqlite") }
-    public var photosDirectory: URL { directory.appendingPathComponent("photos", isDirectory: true) }
-    public var thumbnailsDirectory: URL { directory.appendingPathComponent("thumbnails", isDirectory: true) }
 
-    func photoURL(fileName: String) -> URL {
-        photosDirectory.appendingPathComponent(fileName, isDirectory: false)
-    }
+    func photoURL(fileName: String) -> URL { photoFile(fileName: fileName).url }
 
-    func thumbnailURL(photoFileName: String) -> URL {
-        thumbnailsDirectory.appendingPathComponent(photoFileName + ".png", isDirectory: false)
+    func thumbnailURL(photoFileName: String) -> URL { thumbnailFile(photoFileName: photoFileName).url }
+
+    func photoFile(fileName: String) -> LibraryFile { LibraryFile(folder: photosDirectory, name: fileName) }
+
+    func thumbnailFile(photoFileName: String) -> LibraryFile {
+        LibraryFile(folder: thumbnailsDirectory, name: photoFileName + ".png")
     }
 
     static let temporaryPrefix = ".import-"

@@ -44,7 +44,7 @@ enum Recovery {
         let stillPending = try trashPendingFiles(pool, location: location, known: known, into: &report)
         try removeJournaledLeftovers(pool, location: location, known: known, into: &report)
 
-        let photoFiles = regularFiles(in: location.photosDirectory)
+        let photoFiles = RegularFiles.names(in: location.photosDirectory).sorted()
         for name in photoFiles where !known.contains(name) && !stillPending.contains(name) {
             if isTemporary(name) {
                 remove(location.photosDirectory, name, into: &report.removedTemporaryFiles)
@@ -53,14 +53,15 @@ enum Recovery {
             }
         }
         let knownThumbnails = Set(known.map { $0 + ".png" })
-        for name in regularFiles(in: location.thumbnailsDirectory) where !knownThumbnails.contains(name) {
+        for name in RegularFiles.names(in: location.thumbnailsDirectory).sorted() where !knownThumbnails.contains(name) {
             if isTemporary(name) {
                 remove(location.thumbnailsDirectory, name, into: &report.removedTemporaryFiles)
             } else if access(location.thumbnailsDirectory.appendingPathComponent(name).path, F_OK) == 0 {
                 report.unknownFiles.append("thumbnails/" + name)
             }
         }
-        let present = Set(regularFiles(in: location.photosDirectory))
+        // The listing above is still true for every named photo: only unnamed temp files went.
+        let present = Set(photoFiles)
         report.missingPhotos = rows.filter { !present.contains($0.1) }.map(\.0)
         return report
     }
@@ -71,7 +72,7 @@ enum Recovery {
         let rows = try pool.read { db in
             try Row.fetchAll(db, sql: "SELECT id, fileName FROM photo ORDER BY id").map { (PhotoID(rawValue: $0[0]), $0[1] as String) }
         }
-        let present = Set(regularFiles(in: location.photosDirectory))
+        let present = Set(RegularFiles.names(in: location.photosDirectory))
         report.missingPhotos = rows.filter { !present.contains($0.1) }.map(\.0)
         return report
     }
@@ -125,15 +126,6 @@ enum Recovery {
             for name in done { try db.execute(sql: "DELETE FROM pendingTrash WHERE fileName = ?", arguments: [name]) }
         }
         return failed
-    }
-
-    /// Names of regular files only: a folder or link someone put there is left alone.
-    private static func regularFiles(in directory: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { name in
-            var info = stat()
-            return lstat(directory.appendingPathComponent(name).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        }.sorted()
     }
 
     private static func remove(_ directory: URL, _ name: String, into list: inout [String]) {

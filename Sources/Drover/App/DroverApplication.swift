@@ -139,6 +139,7 @@ final class DroverApplication {
             return false
         }
         window.window.present()
+        startOpenBenchmarkIfAsked(window)
         return window
     }
 
@@ -232,10 +233,24 @@ final class DroverApplication {
     private var benchmark: ScrollBenchmark?
 
     private var frameMonitor: FrameGapMonitor?
+    private var openBenchmark: OpenBenchmark?
+
+    /// `DROVER_BENCHMARK=open` prints when the first tiles and their thumbnails were
+    /// on screen, and quits; `scroll` prints the same before scrolling.
+    private func startOpenBenchmarkIfAsked(_ window: MainWindow) {
+        let mode = ProcessInfo.processInfo.environment["DROVER_BENCHMARK"]
+        guard mode == "open" || mode == "scroll" else { return }
+        let benchmark = OpenBenchmark()
+        openBenchmark = benchmark
+        benchmark.run(on: window.grid) { [weak self] in
+            if mode == "open" { self?.application.quit() }
+        }
+    }
 
     /// `DROVER_BENCHMARK=scroll` runs the scroll benchmark, prints figures and
     /// quits; `DROVER_BENCHMARK=frames` reports frame gaps for
-    /// `DROVER_BENCHMARK_SECONDS` (default 20) and quits.
+    /// `DROVER_BENCHMARK_SECONDS` (default 20) and quits. `DROVER_BENCHMARK_FRAMES`
+    /// stops the scroll after that many frames.
     private func startBenchmarkIfAsked(_ window: MainWindow) {
         let environment = ProcessInfo.processInfo.environment
         if environment["DROVER_BENCHMARK"] == "frames" {
@@ -249,7 +264,8 @@ final class DroverApplication {
         guard environment["DROVER_BENCHMARK"] == "scroll" else { return }
         // Let the first frames (window mapping, first thumbnails) pass first.
         TimerSource.after(milliseconds: 1500) { [weak self] in
-            let benchmark = ScrollBenchmark(grid: window.grid)
+            let frames = Int(environment["DROVER_BENCHMARK_FRAMES"] ?? "") ?? .max
+            let benchmark = ScrollBenchmark(grid: window.grid, frameLimit: frames)
             self?.benchmark = benchmark
             benchmark.run { self?.application.quit() }
         }

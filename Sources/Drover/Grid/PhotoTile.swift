@@ -32,6 +32,11 @@ final class PhotoTile {
     private(set) var model: TileModel?
     private var position = (index: 0, count: 0)
     private var isSelected = false
+    /// The cover's texture is on screen (false while it decodes).
+    private var coverShown = false
+    /// For the open benchmark: nothing left to show (placeholders, notes and missing
+    /// files have no thumbnail).
+    var showsThumbnailOrNeedsNone: Bool { coverShown || model?.thumbnails.isEmpty != false || model?.kind == .missing }
     private var loads: [Task<Void, Never>] = []
 
     init() {
@@ -109,6 +114,17 @@ final class PhotoTile {
 
     /// Shows `model`, loading thumbnails through `thumbnails` unless cached.
     func bind(_ model: TileModel, position: Int, of count: Int, thumbnails: ThumbnailCache, qrCodes: QRCodeStore?) {
+        // The grid binds every visible tile at each allocation (each scroll step that
+        // changes the visible rows): a tile already showing this model is left alone,
+        // so scrolling neither rebuilds it nor sends its unchanged accessible name and
+        // description over AT-SPI again (only a new position is said).
+        guard self.model != model else {
+            if self.position != (position, count) {
+                self.position = (position, count)
+                describe()
+            }
+            return
+        }
         let changedIdentity = self.model?.id != model.id
         let changedImages = self.model?.thumbnails != model.thumbnails
         self.model = model
@@ -149,11 +165,6 @@ final class PhotoTile {
         // A missing file shows the missing icon, not a stale cached thumbnail.
         missingIcon.isVisible = missing
         picture.isVisible = !missing
-        // Overlays draw in the order they are added: the fanned cards first,
-        // then the cover on top of them, then the badges.
-        let base = Box(GTK_ORIENTATION_VERTICAL)
-        base.expandsVertically = true
-        pictureHolder.setChild(base)
         for (index, card) in stackCards.reversed().enumerated() { card.isVisible = count > 1 && index + 1 < model.thumbnails.count }
 
         if changedIdentity || changedImages { loadThumbnails(model, from: thumbnails) }
@@ -175,6 +186,7 @@ final class PhotoTile {
         loads = []
         model = nil
         picture.setTexture(nil)
+        coverShown = false
         stackCards.forEach { $0.setTexture(nil) }
     }
 
@@ -245,13 +257,16 @@ final class PhotoTile {
             let target = targets[index]
             if let texture = cache.cachedTexture(for: url) {
                 target.setTexture(texture)
+                if index == 0 { coverShown = true }
                 continue
             }
             target.setTexture(nil)
+            if index == 0 { coverShown = false }
             let id = model.id
             loads.append(Task { [weak self] in
                 guard let texture = await cache.texture(for: url), let self, self.model?.id == id else { return }
                 target.setTexture(texture)
+                if index == 0 { self.coverShown = true }
             })
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
+import GalleryKit
 
-/// What one grid tile shows, derived from a library item (or, later, a drop
-/// placeholder). Kept separate from the domain type so the grid only knows
-/// about presentation: text for people and for assistive technology.
+/// What one grid tile shows, derived from a library item (or a drop
+/// placeholder). The grid reads only presentation from it (text for people
+/// and for assistive technology, thumbnails), never the domain type it keeps.
 struct TileModel: Equatable {
     enum Kind: Equatable {
         case photo
@@ -26,15 +27,45 @@ struct TileModel: Equatable {
     let id: String
     var title: String
     var kind: Kind
+    /// What the rest is read from: a library item (its description, thumbnails and QR
+    /// codes are worked out when a tile shows it, since a collection of 100,000 items
+    /// makes 100,000 models at open and shows about forty), or a placeholder's text.
+    private let source: Source
+
+    enum Source: Equatable {
+        case item(GalleryItem)
+        case placeholder(details: String)
+    }
+
+    init(id: String, title: String, kind: Kind, source: Source) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.source = source
+    }
+
     /// The accessible description: date, place, QR codes, stack size.
-    var details: String
+    var details: String {
+        switch source {
+        case .item(let item): Self.details(of: item)
+        case .placeholder(let details): details
+        }
+    }
+
+    private var item: GalleryItem? {
+        if case .item(let item) = source { return item }
+        return nil
+    }
+
     /// Thumbnail files, cover first; stacks show up to three fanned.
-    var thumbnails: [URL]
+    var thumbnails: [URL] { item?.thumbnailURLs ?? [] }
     /// The cover photo's QR codes (their regions are children of the tile).
-    var qrCount = 0
+    var qrCount: Int { item?.qrCodeCount ?? 0 }
     /// The cover photo, when the tile has one (for its QR codes).
-    var coverPhoto: PhotoReference?
-    var hasLocation = false
+    var coverPhoto: PhotoReference? {
+        item?.members.first.map { PhotoReference(id: $0.photoID.rawValue, file: $0.fileURL) }
+    }
+    var hasLocation: Bool { item?.location != nil }
 
     struct PhotoReference: Equatable {
         let id: Int64

@@ -253,7 +253,7 @@ final class CollectionModel {
             : failure.map { _ in "Failed; it can be dismissed." } ?? info?.detail ?? "Still loading; it can be cancelled."
         return TileModel(id: Self.tileID(id), title: info?.title ?? "Item",
                          kind: .placeholder(progress: progress, failure: failure, stalled: stalled, canRetry: canRetry),
-                         details: details, thumbnails: [])
+                         source: .placeholder(details: details))
     }
 
     static func tileID(_ id: PlaceholderID) -> String { "placeholder \(id.rawValue)" }

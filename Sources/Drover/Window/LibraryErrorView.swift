@@ -14,7 +14,7 @@ enum LibraryErrorView {
         case useFresh(URL)
     }
 
-    static func show(_ error: any Error, directory: URL, in window: MainWindow, choose: @escaping (Choice) -> Void) {
+    static func show(_ error: any Error, directory: URL, in window: MainWindow, choose: @escaping @MainActor (Choice) -> Void) {
         let fresh = LibraryLocation.suggestedFreshDirectory(near: directory)
         let libraryError = error as? LibraryError
         var text = GalleryController.describe(error)
