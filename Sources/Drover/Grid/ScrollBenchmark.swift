@@ -42,7 +42,7 @@ final class ScrollBenchmark {
     }
 
     private func report() {
-        let rows = Int(grid.scrolledWindow.verticalAdjustment.value / (PhotoGrid.cellSize.height + PhotoGrid.spacing))
+        let rows = Int(grid.scrolledWindow.verticalAdjustment.value / (grid.cellSize.height + PhotoGrid.spacing))
         print("scroll benchmark: \(grid.items.count) items, \(rows) rows scrolled, " + FrameGaps.summary(gaps) + ", " + ResidentMemory.summary())
     }
 }
