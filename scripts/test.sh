@@ -39,7 +39,7 @@ stage 900 "Unit and GTK tests (Swift)" \
 stage 900 "Fuzzing (libFuzzer, 30 s per target; see FuzzTesting/README.md)" \
   bash scripts/fuzz.sh 30
 
-stage 1200 "End-to-end tests (real drover, AT-SPI, screenshots in test-output/)" \
+stage 1500 "End-to-end tests (real drover, AT-SPI, screenshots in test-output/)" \
   bash scripts/with-display.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v Tests/EndToEnd
 
 # The drag scenarios again, on GNOME's own compositor (mutter, headless), driven
