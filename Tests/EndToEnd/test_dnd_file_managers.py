@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from dnd import Peer, collection_order, library_snapshot, photo_file, settle, tile, tile_nodes, window_geometry
+from dnd import Peer, album_titles, collection_order, library_snapshot, photo_file, settle, tile, tile_nodes, window_geometry
 from drover_session import Atspi, screenshot, wait_for, walk
 from image_files import write_jpeg
 from library_state import consistency_problems, fingerprint
@@ -121,6 +121,31 @@ def test_files_dragged_in_from_a_file_manager_become_photos_and_stay(kind, drove
     assert sorted(p.name for p in folder.iterdir()) == sorted(prints)
     assert {f.name: fingerprint(f) for f in originals} == prints
     wait_for(lambda: set(names) <= set(collection_order(session.library)), 10, what="the photos in the library")
+    assert consistency_problems(session.library) == []
+
+
+@pytest.mark.parametrize("kind", MANAGERS)
+def test_a_file_from_a_file_manager_dropped_on_an_album_row_joins_the_album(kind, drover, tmp_path):
+    """Read before the drop is finished, through the same load as a drop on the grid
+    (whether or not spring loading opened the album meanwhile)."""
+    session, screen = drover
+    folder = tmp_path / f"from-{kind}"
+    folder.mkdir()
+    original = write_jpeg(folder / "lighthouse.jpg", seed=91)
+    print_before = fingerprint(original)
+    manager = FileManager(kind, folder, tmp_path / "home", tmp_path / f"{kind}.log")
+    try:
+        icon = manager.icon_center(0, original.name)
+        click(*icon)
+        settle(0.6)
+        click(*icon)
+        drag(icon, screen.center(session.find("list item", "Travel")), steps=12, hold=0.1)
+        wait_for(lambda: "lighthouse" in album_titles(session.library, "Travel"), 30, what=f"the photo from {kind} in Travel")
+    finally:
+        manager.stop()
+    assert sorted(p.name for p in folder.iterdir()) == ["lighthouse.jpg"]
+    assert fingerprint(original) == print_before
+    assert "lighthouse" in collection_order(session.library)
     assert consistency_problems(session.library) == []
 
 
