@@ -305,7 +305,11 @@ public final class PlaceholderCollection<Element> {
     }
 
     func delete(_ context: PlaceholderContext<Element>) {
-        guard !context.isSetAside else { return context.markResolved() }  // not in the entries any more
+        guard !context.isSetAside else {
+            // Not in the entries any more: no step, but its observers hear that it ended.
+            context.markResolved()
+            return placeholderDidChange(context)
+        }
         let index = tree.index(of: context.node)
         tree.free(tree.detach(at: index))
         resolve(context)

@@ -6,6 +6,9 @@ import Testing
 @MainActor @Suite struct PlaceholderSetAsideTests {
     @Test func placeholdersOfAnotherViewLeaveTheEntriesAndKeepTheirLoad() {
         let collection = PlaceholderCollection(["a", "b"])
+        var heard: [PlaceholderID] = []
+        let observation = collection.observePlaceholders { if $0.isResolved { heard.append($0.id) } }
+        defer { observation.cancel() }
         let mine = collection.insertPlaceholder(at: 1)
         let theirs = collection.insertPlaceholder(at: 0)
         #expect(collection.snapshot == ["#1", "a", "#0", "b"])
@@ -25,6 +28,7 @@ import Testing
         #expect(theirs.state == .failed("Not an image"))
         theirs.delete()
         #expect(theirs.isResolved)
+        #expect(heard == [theirs.id])  // so an app's bookkeeping of it can end too
         #expect(collection.snapshot == ["x", "y", "#0", "z"])
         // The bookkeeping of the placeholders still in the entries is intact.
         #expect(collection.itemIndex(forEntryAt: 3) == 2)
