@@ -88,6 +88,18 @@ def end_process(process, what, grace=10):
             raise TimeoutError(f"{what} (pid {process.pid}) did not end {2 * grace}s after being stopped") from None
 
 
+def private_home_environment(home):
+    """This process's environment with HOME and the XDG base folders inside `home`
+    (made if missing): a session of its own, which touches nothing of the user's."""
+    env = dict(os.environ)
+    for name, sub in [("HOME", ""), ("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config"),
+                      ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")]:
+        path = home / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[name] = str(path)
+    return env
+
+
 class DroverSession:
     """One drover process on a fresh temporary library, or a given one."""
 
@@ -101,12 +113,7 @@ class DroverSession:
         self.log = self.root / "drover.log"
 
     def environment(self):
-        env = dict(os.environ)
-        for name, sub in [("HOME", ""), ("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config"),
-                          ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")]:
-            path = self.home / sub
-            path.mkdir(parents=True, exist_ok=True)
-            env[name] = str(path)
+        env = private_home_environment(self.home)
         env.update(GDK_BACKEND=leg.GDK_BACKEND, GSK_RENDERER="cairo", NO_AT_BRIDGE="0", GTK_A11Y="atspi")
         # Drover's settings schema, compiled from data/ as meson's install would, and a
         # keyfile under the session's own XDG_CONFIG_HOME (no dconf service needed).

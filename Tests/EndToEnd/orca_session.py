@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from drover_session import end_process, wait_for
+from drover_session import end_process, private_home_environment, wait_for
 
 PEERS = Path(__file__).resolve().parent / "peers"
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -81,12 +81,7 @@ class OrcaSession:
         self.orca = None
 
     def environment(self):
-        env = dict(os.environ)
-        for name, sub in [("HOME", ""), ("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config"),
-                          ("XDG_CACHE_HOME", ".cache"), ("XDG_STATE_HOME", ".local/state")]:
-            path = self.home / sub
-            path.mkdir(parents=True, exist_ok=True)
-            env[name] = str(path)
+        env = private_home_environment(self.home)
         env.update(XDG_RUNTIME_DIR=str(self.runtime), SPEECHD_SOCKET=str(self.socket),
                    GDK_BACKEND="x11", GTK_A11Y="atspi", NO_AT_BRIDGE="0", GSETTINGS_BACKEND="memory")
         return env
