@@ -114,3 +114,9 @@ static inline void drover_command_line_print(GApplicationCommandLine *c, const c
 static inline void drover_object_get_int(gpointer object, const char *name, int *value) {
     g_object_get(object, name, value, NULL);
 }
+
+// Tab focus into a widget, forward or backward. In C: Swift 6.3 sometimes fails to
+// find GTK_DIR_TAB_* in a whole-module (release) build of GtkKit.
+static inline gboolean drover_child_focus_tab(GtkWidget *widget, gboolean forward) {
+    return gtk_widget_child_focus(widget, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD);
+}

@@ -24,7 +24,7 @@ public final class ToastOverlay: Widget {
     @discardableResult
     public func focusShownToast() -> Bool {
         guard let last = gtk_widget_get_last_child(widget), last != gtk_widget_get_first_child(widget) else { return false }
-        return gtk_widget_child_focus(last, GTK_DIR_TAB_FORWARD) != 0
+        return drover_child_focus_tab(last, 1) != 0
     }
 
     /// libadwaita 1.2's close button is an icon alone, which AT-SPI reads as "GtkImage".

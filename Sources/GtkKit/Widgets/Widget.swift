@@ -117,7 +117,7 @@ open class Widget: Object {
     /// Moves focus to the first (or, backwards, last) focusable thing inside; false if none.
     @discardableResult
     public func focusInside(forward: Bool) -> Bool {
-        gtk_widget_child_focus(widget, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD) != 0
+        drover_child_focus_tab(widget, forward ? 1 : 0) != 0
     }
     public func queueDraw() { gtk_widget_queue_draw(widget) }
     public func queueResize() { gtk_widget_queue_resize(widget) }
