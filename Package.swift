@@ -27,10 +27,14 @@ let package = Package(
         .systemLibrary(name: "CPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // glibc's gettext (libintl.h): no library to link.
+        .systemLibrary(name: "CIntl"),
         // C glue Swift cannot express: the libdispatch main-queue GSource.
         .target(name: "CDrover", dependencies: ["CGtk"]),
 
-        .target(name: "GtkKit", dependencies: ["CGtk", "CAdwaita", "CDrover"]),
+        // Translations (gettext, the `drover` text domain): every module with user-visible text uses it.
+        .target(name: "Localization", dependencies: ["CIntl"]),
+        .target(name: "GtkKit", dependencies: ["CGtk", "CAdwaita", "CDrover", "Localization"]),
         // The one change vocabulary (ChangeStep): GalleryKit emits it, DragKit's placeholder
         // collection translates it, the grid applies it. Its own module, as neither of the
         // two may import the other.
@@ -38,7 +42,7 @@ let package = Package(
         // The names of image file types (MIME type, extensions): one table that drag and drop
         // and the library both read, in a module of its own for the same reason.
         .target(name: "FileTypes"),
-        .target(name: "DragKit", dependencies: ["ChangeKit", "FileTypes"]),
+        .target(name: "DragKit", dependencies: ["ChangeKit", "FileTypes", "Localization"]),
         // The history behind Ctrl+Z, Ctrl+Shift+Z and a toast's Undo: pure Swift, no GTK.
         .target(name: "UndoKit"),
         .target(name: "GalleryKit", dependencies: [
@@ -47,14 +51,16 @@ let package = Package(
             "CPixbuf",
             "CZBar",
             "CExif",
+            "Localization",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .executableTarget(name: "Drover", dependencies: ["GtkKit", "ChangeKit", "DragKit", "GalleryKit", "UndoKit", "CGtk"]),
+        .executableTarget(name: "Drover", dependencies: ["GtkKit", "ChangeKit", "DragKit", "GalleryKit", "UndoKit", "CGtk", "Localization"]),
         .executableTarget(name: "DroverDecode", dependencies: ["GalleryKit"]),
         .executableTarget(name: "DragKitBenchmark", dependencies: ["ChangeKit", "DragKit"]),
 
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "UndoKitTests", dependencies: ["UndoKit"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DragKitTests", dependencies: [
             "ChangeKit",
             "DragKit",

@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 swift build -c release --product drover
 swift build -c release --product drover-decode  # imports decode in this helper
+bash scripts/compile-translations.sh  # .build/locale, where drover finds them in a checkout
 exec "$(swift build -c release --show-bin-path)/drover" "$@"

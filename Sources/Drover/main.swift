@@ -1,5 +1,8 @@
 import Foundation
 import GtkKit
+import Localization
+
+Localization.start(directory: LocaleFiles.directory)
 
 // `--import-only` imports without a window (for scripts and scale tests);
 // everything else runs the single-instance GTK application.
