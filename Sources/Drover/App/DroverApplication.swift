@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// The application: one instance per session. The first command line opens
 /// the library and the window; later ones (another `drover FILE…`) import
@@ -159,11 +160,11 @@ final class DroverApplication {
         // A read-only library imports nothing: without the actions, the button and menu items are off.
         imports = library.isReadOnly ? nil : ImportController(window: window, importer: importer)
         if library.isReadOnly {
-            window.window.title = "Drover — Read-Only"
+            window.window.title = tr("Drover — Read-Only")
             window.importButton.isVisible = false
             window.newAlbumButton.isVisible = false
             window.moveToButton.isVisible = false
-            window.toast.show("This library is read-only: you can browse it and drag photos out, but not change it.", seconds: 10)
+            window.toast.show(tr("This library is read-only: you can browse it and drag photos out, but not change it."), seconds: 10)
         }
         reportRecovery(library.recoveryReport, in: window)
         startBenchmarkIfAsked(window)
@@ -197,15 +198,18 @@ final class DroverApplication {
     private func rebuild(_ directory: URL) {
         mainWindow?.window.destroy()
         let window = makeWindow()
-        window.toast.show("Rebuilding the library from its photos…", seconds: 600)
+        window.toast.show(tr("Rebuilding the library from its photos…"), seconds: 600)
         application.hold()
         Task {
             defer { application.release() }
             do {
                 let (library, keptAt, report) = try await PhotoLibrary.rebuild(damagedAt: directory)
                 await show(library, in: window)
-                let failed = report.failures.isEmpty ? "" : " \(report.failures.count) could not be read."
-                window.toast.show("Rebuilt the library from \(report.imported.count) photos.\(failed) The damaged library was kept as “\(keptAt.lastPathComponent)”.",
+                let failed = report.failures.isEmpty ? ""
+                    : " " + ntr("{count} could not be read.", "{count} could not be read.", report.failures.count)
+                window.toast.show(ntr("Rebuilt the library from {count} photo.{failed} The damaged library was kept as “{folder}”.",
+                                      "Rebuilt the library from {count} photos.{failed} The damaged library was kept as “{folder}”.",
+                                      report.imported.count, ["failed": failed, "folder": keptAt.lastPathComponent]),
                                   seconds: 15)
             } catch {
                 showError(error, directory: directory, in: window)
@@ -220,14 +224,14 @@ final class DroverApplication {
                 window.toast.show("\(report.failures.count) sample photos could not be imported.")
             }
         } catch {
-            window.toast.show("The sample photos could not be installed: \(GalleryController.describe(error))")
+            window.toast.show(tr("The sample photos could not be installed: {error}", ["error": GalleryController.describe(error)]))
         }
     }
 
     private func reportRecovery(_ report: RecoveryReport, in window: MainWindow) {
         guard !report.missingPhotos.isEmpty else { return }
-        window.toast.show(report.missingPhotos.count == 1 ? "1 photo's file is missing from the library."
-                                                     : "\(report.missingPhotos.count) photos' files are missing from the library.")
+        window.toast.show(ntr("{count} photo’s file is missing from the library.",
+                              "{count} photos’ files are missing from the library.", report.missingPhotos.count))
     }
 
     private var benchmark: ScrollBenchmark?

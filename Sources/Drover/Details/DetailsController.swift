@@ -1,6 +1,7 @@
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Opens the details of a photo: of a grid tile (its cover photo, for a stack) by
 /// Alt+Enter or the menu's Details, and of the photo the viewer shows. Renames go to the
@@ -43,7 +44,7 @@ final class DetailsController {
                 view.onRename = { [weak self] title in self?.rename(photoID, to: title) }
                 view.show(details)
             } catch {
-                window.toast.show("Could not read the photo's details: \(GalleryController.describe(error))")
+                window.toast.show(tr("Could not read the photo's details: {error}", ["error": GalleryController.describe(error)]))
             }
         }
     }
@@ -53,9 +54,9 @@ final class DetailsController {
         Task {
             do {
                 try await library.setTitle(title, of: .photo(photoID))
-                window.announce("Renamed the photo \u{201C}\(title)\u{201D}.")
+                window.announce(tr("Renamed the photo “{title}”.", ["title": title]))
             } catch {
-                window.toast.show("Could not rename the photo: \(GalleryController.describe(error))")
+                window.toast.show(tr("Could not rename the photo: {error}", ["error": GalleryController.describe(error)]))
             }
         }
     }

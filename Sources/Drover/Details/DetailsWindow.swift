@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// A photo's details (Alt+Enter in the grid and the viewer, the menu's Details): its
 /// title (editable: Enter saves it), date taken, size, file, camera, place, QR codes and
@@ -24,15 +25,15 @@ final class DetailsWindow {
     }()
 
     init(parent: Window) {
-        window.title = "Details"
+        window.title = tr("Details")
         window.setTransientFor(parent)
         window.setModal(true)
         window.setDefaultSize(width: 440, height: -1)
         let content = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
         content.setMargins(18)
         content.addCSSClass("photo-details")
-        titleEntry.accessibleLabel = "Title"
-        titleEntry.tooltip = "The photo's title: Enter saves it"
+        titleEntry.accessibleLabel = tr("Title")
+        titleEntry.tooltip = tr("The photo's title: Enter saves it")
         titleEntry.onActivate { [weak self] in
             guard let self else { return }
             let title = self.titleEntry.text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -53,20 +54,20 @@ final class DetailsWindow {
         let photo = details.photo
         titleEntry.text = photo.title
         var pairs: [(String, String)] = []
-        if let taken = photo.dateTaken { pairs.append(("Date taken", Self.dateFormatter.string(from: taken))) }
-        if let fileDate = photo.fileDate { pairs.append(("File date", Self.dateFormatter.string(from: fileDate))) }
-        pairs.append(("Added", Self.dateFormatter.string(from: photo.dateAdded)))
-        pairs.append(("Dimensions", "\(photo.pixelSize.width) × \(photo.pixelSize.height) pixels"))
-        pairs.append(("File size", details.fileSize.map { ByteCountFormatter.string(fromByteCount: $0, countStyle: .file) }
-                      ?? "The file is missing from the library"))
-        pairs.append(("Original file", photo.originalFileName))
-        if let camera = details.camera { pairs.append(("Camera", camera)) }
-        if let place = photo.placeName { pairs.append(("Place", place)) }
-        if let location = photo.location { pairs.append(("Coordinates", location.displayCoordinates)) }
+        if let taken = photo.dateTaken { pairs.append((tr("Date taken"), Self.dateFormatter.string(from: taken))) }
+        if let fileDate = photo.fileDate { pairs.append((tr("File date"), Self.dateFormatter.string(from: fileDate))) }
+        pairs.append((ctr("date", "Added"), Self.dateFormatter.string(from: photo.dateAdded)))
+        pairs.append((tr("Dimensions"), tr("{width} × {height} pixels", ["width": photo.pixelSize.width, "height": photo.pixelSize.height])))
+        pairs.append((tr("File size"), details.fileSize.map { ByteCountFormatter.string(fromByteCount: $0, countStyle: .file) }
+                      ?? tr("The file is missing from the library")))
+        pairs.append((tr("Original file"), photo.originalFileName))
+        if let camera = details.camera { pairs.append((tr("Camera"), camera)) }
+        if let place = photo.placeName { pairs.append((tr("Place"), place)) }
+        if let location = photo.location { pairs.append((tr("Coordinates"), location.displayCoordinates)) }
         for (index, text) in details.qrTexts.enumerated() {
-            pairs.append((details.qrTexts.count == 1 ? "QR code" : "QR code \(index + 1)", text))
+            pairs.append((details.qrTexts.count == 1 ? tr("QR code") : tr("QR code {number}", ["number": index + 1]), text))
         }
-        pairs.append(("Albums", details.albumNames.isEmpty ? "None" : details.albumNames.joined(separator: ", ")))
+        pairs.append((tr("Albums"), details.albumNames.isEmpty ? tr("None") : details.albumNames.joined(separator: ", ")))
         shownRows.forEach(rows.remove)
         shownRows = []
         for (name, value) in pairs {

@@ -3,6 +3,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// The albums sidebar in drag and drop:
 /// - photos dragged onto an album row highlight it and are added to it on drop
@@ -174,7 +175,7 @@ final class AlbumDropController {
         case .nothing, .reorder, .insertCopies, .moveToTrash:
             if session.proposal.isNoChange, case .album(let album) = session.target,
                let name = gallery.albums.first(where: { $0.id.rawValue == album.rawValue })?.name {
-                gallery.window.announce("Already in \(name). Nothing changed.")
+                gallery.window.announce(tr("Already in {album}. Nothing changed.", ["album": name]))
             }
             drop.finish(.none)
             return false

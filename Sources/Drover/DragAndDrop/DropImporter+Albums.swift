@@ -2,6 +2,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Drops whose collection is not on screen: a drop on the row of an album that is not
 /// open, and a file list whose placeholder's collection was left while it loaded. They
@@ -23,7 +24,7 @@ extension DropImporter {
         let session = DropSession(external: [item], rules: DragCoordinator.rules)
         guard item.provider.bestType(among: session.rules.importableTypes) != nil else {
             finisher.finish(.none)
-            gallery.window.toast.show("Drover cannot use what was dropped: it is not a photo, an image or text.")
+            gallery.window.toast.show(tr("Drover cannot use what was dropped: it is not a photo, an image or text."))
             return
         }
         let unseen = PlaceholderCollection<GalleryItem>([])
@@ -43,7 +44,7 @@ extension DropImporter {
             finisher.finish(.none)  // a no-op once finished as COPY
             session.end()
             if case .failed(let message) = context.state {
-                self?.gallery.window.toast.show("Could not add the dropped items to \(name): \(message)")
+                self?.gallery.window.toast.show(tr("Could not add the dropped items to {album}: {message}", ["album": name, "message": message]))
             }
         }
     }

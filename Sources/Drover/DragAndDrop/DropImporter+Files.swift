@@ -1,6 +1,7 @@
 import DragKit
 import Foundation
 import GalleryKit
+import Localization
 
 /// The import itself, once a drop's file list or image has been loaded: one
 /// placeholder per file or folder, each prepared by GalleryKit off the main
@@ -15,7 +16,7 @@ extension DropImporter {
         for (offset, url) in urls.enumerated() {
             guard url.isFileURL else {
                 let context = model.insertPlaceholder(at: index + offset, title: url.absoluteString) {}
-                let message = "Only files on this computer can be imported, not \(url.scheme ?? "this kind of") addresses."
+                let message = tr("Only files on this computer can be imported, not {scheme} addresses.", ["scheme": url.scheme ?? "?"])
                 context.fail(message)
                 imports.append(Task { Tally(failures: ["\(url.absoluteString): \(message)"]) })
                 continue
@@ -79,7 +80,7 @@ extension DropImporter {
     @discardableResult
     func prepareAndCommit(_ source: ImportSource, context: PlaceholderContext<GalleryItem>) async -> Tally {
         do {
-            model.setDetail("Waiting…", for: context)
+            model.setDetail(tr("Waiting…"), for: context)
             let prepared = try await slots.run { () async throws -> PreparedImport in
                 try Task.checkCancellation()
                 context.updateProgress(max(context.progress, 0.5))

@@ -3,6 +3,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Turns what comes in from outside (a drop from another application, the
 /// clipboard's content, files named on the command line) into library items.
@@ -63,8 +64,10 @@ final class DropImporter {
         let received = PlaceholderReference()
         let item = ReaderItem.make(reading: reader, onBytes: { [weak self] bytes in
             guard let self, let context = received.context else { return }
-            let from = received.webAddress.map { " from \($0.host ?? "the web")" } ?? ""
-            model.setDetail("\(bytes / 1024) KB received\(from)", for: context)
+            let kilobytes = bytes / 1024
+            model.setDetail(received.webAddress.map {
+                tr("{kilobytes} KB received from {host}", ["kilobytes": kilobytes, "host": $0.host ?? tr("the web")])
+            } ?? tr("{kilobytes} KB received", ["kilobytes": kilobytes]), for: context)
         }, onWebImage: { [weak self] url in
             received.webAddress = url
             guard let self, let context = received.context else { return }
@@ -99,7 +102,7 @@ final class DropImporter {
         let session = DropSession(external: [item], rules: DragCoordinator.rules)
         guard let type = item.provider.bestType(among: session.rules.importableTypes) else {
             finisher?.finish(.none)
-            gallery.window.toast.show("Drover cannot use what was dropped: it is not a photo, an image or text.")
+            gallery.window.toast.show(tr("Drover cannot use what was dropped: it is not a photo, an image or text."))
             return nil
         }
         var load: DropLoad<GalleryItem>?
@@ -129,10 +132,10 @@ final class DropImporter {
 
     /// What the placeholder is called while its data loads.
     private static func title(for type: ContentType, suggestedName: String?) -> String {
-        if type == .uriList { return suggestedName ?? "Dropped files" }
-        if type == .webImage || type == .octetStream { return "Dropped image" }
-        if type.conforms(to: .anyImage) { return "Dropped image." + type.fileExtension }
-        return "Dropped text"
+        if type == .uriList { return suggestedName ?? tr("Dropped files") }
+        if type == .webImage || type == .octetStream { return tr("Dropped image") }
+        if type.conforms(to: .anyImage) { return tr("Dropped image") + "." + type.fileExtension }
+        return tr("Dropped text")
     }
 
     /// The image type of loaded image data: its declared type, or for bytes whose
@@ -195,7 +198,7 @@ final class DropImporter {
     /// no image.
     func imageSource(_ loaded: LoadedItem, webAddress: URL?, session: DropSession) async throws -> ImportSource? {
         guard let imageType = Self.imageType(of: loaded) else { return nil }
-        let title = webAddress.map(WebImage.title(for:)) ?? "Dropped image"
+        let title = webAddress.map(WebImage.title(for:)) ?? tr("Dropped image")
         let file = try session.fileLease().makeFileURL(named: title + "." + imageType.fileExtension)
         let data = loaded.data
         try await Task.detached { try data.write(to: file, options: .atomic) }.value

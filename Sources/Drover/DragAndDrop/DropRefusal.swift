@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// What a drop cannot become where it was dropped, said to the user on its
 /// placeholder (or in a toast, for an album that is not on screen).
@@ -8,7 +9,7 @@ enum DropRefusal: LocalizedError {
 
     var errorDescription: String? {
         switch self {
-        case .textInAlbum: "Albums hold photos only. Drop text on All Photos to keep it as a note."
+        case .textInAlbum: tr("Albums hold photos only. Drop text on All Photos to keep it as a note.")
         }
     }
 }

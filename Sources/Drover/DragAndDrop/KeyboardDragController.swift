@@ -3,6 +3,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Drag and drop from the keyboard (Ctrl+D, or a tile's "Move with
 /// Keyboard…" action): the selection is picked up, arrows move the drop point
@@ -40,7 +41,7 @@ final class KeyboardDragController {
         self.drag = drag
         tiles = picked.map(\.item)
         window.grid.setDragged(Set(tiles.map { $0.id.description }))
-        show(drag.proposal, prefix: "Picked up \(TileCommands.noun(tiles)). Arrows move, Tab changes target, Enter drops, Escape cancels. ")
+        show(drag.proposal, prefix: tr("Picked up {photos}. Arrows move, Tab changes target, Enter drops, Escape cancels.", ["photos": TileCommands.noun(tiles)]) + " ")
     }
 
     private func key(_ keyval: UInt32, modifiers: GdkModifierType) -> Bool {
@@ -84,9 +85,9 @@ final class KeyboardDragController {
             gallery.delete(tiles)
         case .insertCopies, .reorderContainers, .nothing:
             if drop, proposal.isNoChange, case .album(let album) = target {
-                window.announce("Already in \(albumName(album)). Nothing changed.")
+                window.announce(tr("Already in {album}. Nothing changed.", ["album": albumName(album)]))
             } else {
-                window.announce(drop ? "Nothing changed." : "Cancelled. Nothing changed.")
+                window.announce(drop ? tr("Nothing changed.") : tr("Cancelled. Nothing changed."))
             }
         }
         tiles = []
@@ -131,22 +132,23 @@ final class KeyboardDragController {
     /// The proposal in words, as the issue asks: "Move 3 photos into Holidays".
     private func describe(_ proposal: DropProposal, target: DropTarget) -> String {
         let noun = TileCommands.noun(tiles)
-        if proposal.isNoChange, case .album(let album) = target { return "Already in \(albumName(album))." }
-        if proposal.isNoChange { return "Dropping here changes nothing." }
+        if proposal.isNoChange, case .album(let album) = target { return tr("Already in {album}.", ["album": albumName(album)]) }
+        if proposal.isNoChange { return tr("Dropping here changes nothing.") }
         if let reason = proposal.forbiddenReason { return reason.message }
         switch target {
         case .grid(let index):
             // Say where the photos end up, with the gaps they leave closed.
             guard let drag else { return "" }
-            return "Move \(noun) to position \(drag.dragSession.selection.finalIndex(forInsertionIndex: index) + 1)."
+            return tr("Move {photos} to position {position}.", ["photos": noun, "position": drag.dragSession.selection.finalIndex(forInsertionIndex: index) + 1])
         case .album(let album):
             let name = albumName(album)
-            if proposal.operation == .move { return "Move \(noun) into \(name)." }
+            if proposal.operation == .move { return tr("Move {photos} into {album}.", ["photos": noun, "album": name]) }
             let adding = picked - proposal.alreadyInTarget
-            guard proposal.alreadyInTarget > 0 else { return "Add \(noun) to \(name)." }
-            return "Add \(adding == 1 ? "1 photo" : "\(adding) photos") to \(name); \(proposal.alreadyInTarget) already there."
-        case .deleteZone: return gallery.scope == .allPhotos ? "Delete \(noun)." : "Remove \(noun) from this album."
-        case .nothing, .gridTile, .albumList, .viewer: return "No target."
+            guard proposal.alreadyInTarget > 0 else { return tr("Add {photos} to {album}.", ["photos": noun, "album": name]) }
+            return ntr("Add {photos} to {album}; {count} already there.", "Add {photos} to {album}; {count} already there.",
+                       proposal.alreadyInTarget, ["photos": GalleryController.noun(count: adding), "album": name])
+        case .deleteZone: return gallery.scope == .allPhotos ? tr("Delete {photos}.", ["photos": noun]) : tr("Remove {photos} from this album.", ["photos": noun])
+        case .nothing, .gridTile, .albumList, .viewer: return tr("No target.")
         }
     }
 }

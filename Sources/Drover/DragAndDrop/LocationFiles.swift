@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import Localization
 
 /// The `.geojson` files that carry photos' locations out of Drover (GNOME Maps
 /// takes exactly one dropped file and reads GeoJSON by its name). They live
@@ -28,6 +29,6 @@ enum LocationFiles {
 
     private static func safeFileName(_ title: String) -> String {
         let cleaned = title.replacingOccurrences(of: "/", with: "-").trimmingCharacters(in: .whitespaces)
-        return cleaned.isEmpty ? "Location" : String(cleaned.prefix(80))
+        return cleaned.isEmpty ? tr("Location") : String(cleaned.prefix(80))
     }
 }

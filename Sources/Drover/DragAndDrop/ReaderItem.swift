@@ -2,6 +2,7 @@ import CGtk
 import DragKit
 import Foundation
 import GtkKit
+import Localization
 
 /// A drop from another application, or the clipboard's content, as one DragKit item: a
 /// provider offering what the source offers, each representation read through GTK when
@@ -40,7 +41,7 @@ enum ReaderItem {
                 // A browser lists the web address of what it drags: that is no file to import
                 // but an image to download (the next representation).
                 if !urls.isEmpty, urls.allSatisfy(WebImage.isWebAddress) {
-                    throw ItemProviderError.unavailable("The dropped list holds web addresses, not files.")
+                    throw ItemProviderError.unavailable(tr("The dropped list holds web addresses, not files."))
                 }
                 progress(1)
                 return URIListFormat.encode(urls)
@@ -49,7 +50,7 @@ enum ReaderItem {
         if offersList || contentReader.offers(mimeType: ContentType.mozURL.mimeType) {
             provider.register(.webImage) { progress in
                 guard let url = try await addresses.webAddress() else {
-                    throw ItemProviderError.unavailable("The drop holds no web address.")
+                    throw ItemProviderError.unavailable(tr("The drop holds no web address."))
                 }
                 await onWebImage(url)
                 return try await WebImage.download(url, progress: progress, onImage: onReadable, onBytes: onBytes)
@@ -60,7 +61,7 @@ enum ReaderItem {
             provider.register(.octetStream) { progress in
                 let data = try await readStream(ContentType.octetStream.mimeType, from: reader, progress: progress, onBytes: onBytes)
                 guard WebImage.format(of: data) != nil else {
-                    throw ItemProviderError.unavailable("Not an image: the dropped data is no image format Drover reads.")
+                    throw ItemProviderError.unavailable(tr("Not an image: the dropped data is no image format Drover reads."))
                 }
                 return data
             }
@@ -84,7 +85,7 @@ enum ReaderItem {
 
     /// Files given by name (`drover FILE…`): a file list, as the file manager would drag it.
     static func make(files urls: [URL]) -> DragItem {
-        var provider = ItemProvider(suggestedName: "Files")
+        var provider = ItemProvider(suggestedName: tr("Files"))
         let list = URIListFormat.encode(urls)
         provider.register(.uriList) { _ in list }
         return DragItem(provider: provider)

@@ -2,6 +2,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// An image a browser drags by its web address: the original file, downloaded through GIO
 /// (GVfs) into memory, so that nothing half-downloaded is ever written anywhere. The drop's
@@ -42,7 +43,7 @@ enum WebImage {
                 onBytes(bytes)
             })
         } catch let error as GLibError {
-            throw WebImageError(url: url, reason: "The download failed: \(error.message).")
+            throw WebImageError(url: url, reason: tr("The download failed: {message}.", ["message": error.message]))
         }
     }
 
@@ -52,8 +53,8 @@ enum WebImage {
     /// address as text, which becomes a note).
     private static func notAnImage(_ header: Data, from url: URL) -> any Error {
         let page = header.prefix(512).contains(UInt8(ascii: "<"))
-        let reason = page ? "Not an image: the server sent a web page."
-                          : "Not an image: the server sent data that is no image format Drover reads."
+        let reason = page ? tr("Not an image: the server sent a web page.")
+                          : tr("Not an image: the server sent data that is no image format Drover reads.")
         guard ContentType(photoFileExtension: url.pathExtension) != nil else { return ItemProviderError.unavailable(reason) }
         return WebImageError(url: url, reason: reason)
     }
@@ -69,7 +70,7 @@ enum WebImage {
     nonisolated static func title(for url: URL) -> String {
         let name = (url.lastPathComponent.removingPercentEncoding ?? url.lastPathComponent) as NSString
         let stem = name.deletingPathExtension.trimmingCharacters(in: .whitespaces)
-        return stem.isEmpty || stem == "/" ? (url.host ?? "Image from the web") : stem
+        return stem.isEmpty || stem == "/" ? (url.host ?? tr("Image from the web")) : stem
     }
 }
 

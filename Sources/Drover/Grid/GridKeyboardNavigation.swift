@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import Localization
 
 /// Keyboard use of the grid: arrows, Home/End and Page Up/Down move focus
 /// (with Shift, extending the selection), Space and Ctrl+A select, Escape
@@ -75,7 +76,7 @@ final class GridKeyboardNavigation {
         let clamped = min(max(0, target), items.count - 1)
         if clamped == current && target != current {
             // Nothing further that way: say so, or the key seems to do nothing.
-            grid.announce?(target > current ? "Last photo." : "First photo.")
+            grid.announce?(target > current ? tr("Last photo.") : tr("First photo."))
             return true
         }
         grid.focus(index: clamped)

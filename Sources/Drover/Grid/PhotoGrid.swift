@@ -4,6 +4,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// The photo grid: a scrolled canvas of fixed-size cells where only the
 /// visible tiles (plus a margin) exist. Tiles come from a pool, are placed by
@@ -68,12 +69,12 @@ final class PhotoGrid: CanvasLayout {
     init(thumbnails: ThumbnailCache) {
         self.thumbnails = thumbnails
         dragFeedback = GridDragFeedback(in: canvas)
-        canvas.accessibleLabel = "Photos"
-        canvas.accessibleDescription = "Arrow keys move between photos; Space selects; Shift+arrows extend the selection."
+        canvas.accessibleLabel = tr("Photos")
+        canvas.accessibleDescription = tr("Arrow keys move between photos; Space selects; Shift+arrows extend the selection.")
         canvas.isFocusable = false
         canvas.setLayout(self)
         scrolledWindow.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
-        scrolledWindow.accessibleLabel = "Photos scroll area"
+        scrolledWindow.accessibleLabel = tr("Photos scroll area")
         scrolledWindow.setChild(canvas)
         scrolledWindow.expandsHorizontally = true
         scrolledWindow.expandsVertically = true
@@ -182,12 +183,12 @@ final class PhotoGrid: CanvasLayout {
 
     private func announceSelection(focusedWasSelected: Bool?) {
         let count = selection.selectedIDs.count
-        let total = count == 0 ? "Nothing selected." : count == 1 ? "1 photo selected." : "\(count) photos selected."
+        let total = count == 0 ? tr("Nothing selected.") : ntr("{count} photo selected.", "{count} photos selected.", count)
         var message = total
         if let focusIndex, let was = focusedWasSelected, isSelected(focusIndex) != was, count > 0 {
-            message = (isSelected(focusIndex) ? "Selected. " : "Not selected. ") + total
+            message = (isSelected(focusIndex) ? tr("Selected.") : tr("Not selected.")) + " " + total
         }
-        if count == items.count, count > 1 { message = "All \(count) photos selected." }
+        if count == items.count, count > 1 { message = ntr("All {count} photos selected.", "All {count} photos selected.", count) }
         whenFocusSettles { [weak self] in self?.announce?(message) }
     }
 

@@ -1,6 +1,7 @@
 import CGtk
 import GalleryKit
 import GtkKit
+import Localization
 
 /// One cell of the photo grid: a focusable, labelled widget with the photo's
 /// thumbnail and title. Tiles are pooled and re-bound as the grid scrolls, so
@@ -21,7 +22,7 @@ final class PhotoTile {
     /// The photo's QR codes, over the thumbnail.
     let qrLayer = QRRegionLayer()
     /// On a located photo: dragging it drags the place (a pin for GNOME Maps), not the photo.
-    private let locationBadge = Label("Map")
+    private let locationBadge = Label(tr("Map"))
     private var qrLoad: Task<Void, Never>?
     private var dwellProgress = 0.0
     /// The tile's actions (AT-SPI and its menu), enabled for what applies to it.
@@ -99,8 +100,8 @@ final class PhotoTile {
         locationBadge.addCSSClass("location-badge")
         locationBadge.horizontalAlignment = GTK_ALIGN_END
         locationBadge.verticalAlignment = GTK_ALIGN_END
-        locationBadge.accessibleLabel = "Location"
-        locationBadge.accessibleDescription = "Drag to a map for a pin (GNOME Maps). Dragging the photo drags the photo alone."
+        locationBadge.accessibleLabel = tr("Location")
+        locationBadge.accessibleDescription = tr("Drag to a map for a pin (GNOME Maps). Dragging the photo drags the photo alone.")
         locationBadge.isVisible = false
         pictureHolder.addOverlay(locationBadge)
 
@@ -230,7 +231,7 @@ final class PhotoTile {
     /// interface, so it must be said in words), then the photo's details.
     private func describe() {
         guard let model else { return }
-        var parts = [isSelected ? "Selected" : nil, "\(position.index) of \(position.count)"].compactMap { $0 }
+        var parts = [isSelected ? tr("Selected") : nil, tr("{number} of {count}", ["number": position.index, "count": position.count])].compactMap { $0 }
         parts.append(model.details)
         root.accessibleDescription = parts.joined(separator: ". ")
     }

@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import Localization
 
 /// What a placeholder tile shows over its (empty) picture: progress and a
 /// cancel button while loading, or the reason and a dismiss button when the
@@ -15,8 +16,8 @@ final class PlaceholderOverlay {
     private let status = Label()
     private let progress = ProgressBar()
     private let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-    private let retryButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: "Retry")
-    private let button = Button(iconName: "process-stop-symbolic", accessibleLabel: "Cancel")
+    private let retryButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: tr("Retry"))
+    private let button = Button(iconName: "process-stop-symbolic", accessibleLabel: tr("Cancel"))
     private var action: ((Choice) -> Void)?
 
     init() {
@@ -32,7 +33,7 @@ final class PlaceholderOverlay {
             control.addCSSClass("circular")
             buttons.append(control)
         }
-        retryButton.tooltip = "Retry"
+        retryButton.tooltip = tr("Retry")
         retryButton.isVisible = false
         button.onClicked { [weak self] in self?.action?(.close) }
         retryButton.onClicked { [weak self] in self?.action?(.retry) }
@@ -48,19 +49,19 @@ final class PlaceholderOverlay {
         root.isVisible = true
         self.action = action
         retryButton.isVisible = failure != nil && canRetry
-        retryButton.accessibleLabel = "Retry importing \(title)"
+        retryButton.accessibleLabel = tr("Retry importing {title}", ["title": title])
         if let failure {
             progress.isVisible = false
             status.text = failure
             if stalled {
                 button.iconName = "process-stop-symbolic"
-                button.tooltip = "Cancel"
-                button.accessibleLabel = "Cancel importing \(title)"
+                button.tooltip = tr("Cancel")
+                button.accessibleLabel = tr("Cancel importing {title}", ["title": title])
             } else {
                 button.iconName = "window-close-symbolic"
-                button.tooltip = "Dismiss"
+                button.tooltip = tr("Dismiss")
                 // Last: changing the icon resets the button's accessible name.
-                button.accessibleLabel = "Dismiss the error for \(title)"
+                button.accessibleLabel = tr("Dismiss the error for {title}", ["title": title])
             }
             root.addCSSClass("failed")
         } else {
@@ -68,8 +69,8 @@ final class PlaceholderOverlay {
             if let value { progress.fraction = value } else { progress.pulse() }
             status.text = value.map { "\(Int(($0 * 100).rounded())) %" } ?? detail
             button.iconName = "process-stop-symbolic"
-            button.tooltip = "Cancel"
-            button.accessibleLabel = "Cancel importing \(title)"
+            button.tooltip = tr("Cancel")
+            button.accessibleLabel = tr("Cancel importing {title}", ["title": title])
             root.removeCSSClass("failed")
         }
     }
@@ -81,8 +82,8 @@ final class PlaceholderOverlay {
 
     /// The accessible name of a placeholder tile: what it loads and how far.
     static func accessibleName(title: String, progress: Double?, failure: String?) -> String {
-        if let failure { return "Could not import \(title): \(failure)" }
-        guard let progress else { return "Importing \(title)" }
-        return "Importing \(title), \(Int((progress * 100).rounded()))%"
+        if let failure { return tr("Could not import {title}: {failure}", ["title": title, "failure": failure]) }
+        guard let progress else { return tr("Importing {title}", ["title": title]) }
+        return tr("Importing {title}, {percent}%", ["title": title, "percent": Int((progress * 100).rounded())])
     }
 }

@@ -2,6 +2,7 @@ import CGtk
 import DragKit
 import GalleryKit
 import GtkKit
+import Localization
 
 /// The QR codes of a tile's photo, drawn over the thumbnail where each code
 /// sits: one focusable, named child per code ("QR code: TEXT"), and a badge
@@ -21,7 +22,7 @@ final class QRRegionLayer: CanvasLayout {
 
     init() {
         canvas.setLayout(self)
-        canvas.accessibleLabel = "QR codes"
+        canvas.accessibleLabel = tr("QR codes")
         badge.addCSSClass("qr-badge")
         badge.isFocusable = true
         canvas.addChild(badge)
@@ -35,14 +36,14 @@ final class QRRegionLayer: CanvasLayout {
             let region = Box(role: GTK_ACCESSIBLE_ROLE_BUTTON)
             region.addCSSClass("qr-region")
             region.isFocusable = true
-            region.accessibleLabel = "QR code: \(code.text)"
-            region.accessibleDescription = "Drag to take this code out as a cropped image, with its text."
+            region.accessibleLabel = tr("QR code: {text}", ["text": code.text])
+            region.accessibleDescription = tr("Drag to take this code out as a cropped image, with its text.")
             canvas.addChild(region)
             return region
         }
-        badge.text = codes.count == 1 ? "QR" : "QR \(codes.count)"
-        badge.accessibleLabel = codes.count == 1 ? "The QR code" : "All \(codes.count) QR codes"
-        badge.accessibleDescription = "Drag to take every code out, one cropped image each."
+        badge.text = codes.count > 1 ? tr("QR {count}", ["count": codes.count]) : "QR"
+        badge.accessibleLabel = codes.count == 1 ? tr("The QR code") : ntr("All {count} QR codes", "All {count} QR codes", codes.count)
+        badge.accessibleDescription = tr("Drag to take every code out, one cropped image each.")
         canvas.isVisible = !codes.isEmpty
         canvas.queueAllocate()
     }

@@ -1,3 +1,4 @@
+import Localization
 /// What can be done to a tile without dragging it. Each is a parameterless
 /// action on every tile (so it shows over AT-SPI) and an entry of its menu.
 enum TileAction: String, CaseIterable {
@@ -26,23 +27,23 @@ enum TileAction: String, CaseIterable {
     /// The menu label.
     var title: String {
         switch self {
-        case .open: "Open"
-        case .details: "Details"
-        case .copy: "Copy"
-        case .cut: "Cut"
-        case .pasteBefore: "Paste Before"
-        case .pasteAfter: "Paste After"
-        case .moveEarlier: "Move Earlier"
-        case .moveLater: "Move Later"
-        case .addToAlbum: "Add to Album…"
-        case .moveToAlbum: "Move to Album…"
-        case .delete: "Delete"
-        case .openInMaps: "Open in Maps"
-        case .copyLocation: "Copy Location"
-        case .exportQRCodes: "Export QR Codes…"
-        case .startKeyboardDrag: "Move with Keyboard…"
-        case .openMenu: "Menu"
-        case .focus: "Focus"
+        case .open: tr("Open")
+        case .details: tr("Details")
+        case .copy: tr("Copy")
+        case .cut: tr("Cut")
+        case .pasteBefore: tr("Paste Before")
+        case .pasteAfter: tr("Paste After")
+        case .moveEarlier: tr("Move Earlier")
+        case .moveLater: tr("Move Later")
+        case .addToAlbum: tr("Add to Album…")
+        case .moveToAlbum: tr("Move to Album…")
+        case .delete: tr("Delete")
+        case .openInMaps: tr("Open in Maps")
+        case .copyLocation: tr("Copy Location")
+        case .exportQRCodes: tr("Export QR Codes…")
+        case .startKeyboardDrag: tr("Move with Keyboard…")
+        case .openMenu: tr("Menu")
+        case .focus: tr("Focus")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import Localization
 
 extension TileModel {
     private static let dateFormatter: DateFormatter = {
@@ -26,13 +27,13 @@ extension TileModel {
     /// The accessible description of a library item: date, place, QR codes, stack size, albums.
     static func details(of item: GalleryItem) -> String {
         let date = dateFormatter.string(from: item.date)
-        if item.kind == .note { return "Note. \(date)" }
+        if item.kind == .note { return tr("Note. {date}", ["date": date]) }
         var details = [date]
         if let place = item.placeName { details.append(place) }
-        if item.qrCodeCount > 0 { details.append(item.qrCodeCount == 1 ? "1 QR code" : "\(item.qrCodeCount) QR codes") }
-        if item.kind == .stack { details.append("Stack of \(item.count) photos") }
-        if !item.albumNames.isEmpty { details.append("In " + item.albumNames.joined(separator: ", ")) }
-        if item.isMissing { details.append("The photo's file is missing from the library") }
+        if item.qrCodeCount > 0 { details.append(ntr("{count} QR code", "{count} QR codes", item.qrCodeCount)) }
+        if item.kind == .stack { details.append(ntr("Stack of {count} photo", "Stack of {count} photos", item.count)) }
+        if !item.albumNames.isEmpty { details.append(tr("In {albums}", ["albums": item.albumNames.joined(separator: ", ")])) }
+        if item.isMissing { details.append(tr("The photo's file is missing from the library")) }
         return details.joined(separator: ". ")
     }
 }

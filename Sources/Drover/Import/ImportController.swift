@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import Localization
 
 /// Imports chosen in Drover itself: the Import button and Ctrl+O (files), Shift+Ctrl+O
 /// (folders), and "Import from Pictures" (the user's XDG pictures folder, offered on the
@@ -25,11 +26,11 @@ final class ImportController {
         window.window.insertActionGroup(Self.actionGroupName, actions)
     }
 
-    func chooseFiles() { choose(.files, title: "Import Photos") }
-    func chooseFolders() { choose(.folders, title: "Import Folders") }
+    func chooseFiles() { choose(.files, title: tr("Import Photos")) }
+    func chooseFolders() { choose(.folders, title: tr("Import Folders")) }
 
     private func choose(_ mode: FileChooser.Mode, title: String) {
-        let chooser = FileChooser(title: title, accept: "Import", parent: window.window, mode: mode)
+        let chooser = FileChooser(title: title, accept: tr("Import"), parent: window.window, mode: mode)
         if let pictures = Self.picturesFolder { chooser.start(in: pictures) }
         chooser.run { [weak self] chosen in
             guard let self, !chosen.isEmpty else { return }
@@ -40,7 +41,7 @@ final class ImportController {
     /// Imports everything in the pictures folder (and its subfolders).
     func importPictures() {
         guard let pictures = Self.picturesFolder else {
-            window.toast.show("There is no Pictures folder to import from: choose photos with Import instead.")
+            window.toast.show(tr("There is no Pictures folder to import from: choose photos with Import instead."))
             return
         }
         importer.importFiles([pictures])
@@ -49,8 +50,8 @@ final class ImportController {
     /// On the first run, beside the samples: the way to the user's own photos.
     func offerPictures() {
         guard let pictures = Self.picturesFolder else { return }
-        window.toast.show("These are sample photos. Bring in your own from \(pictures.lastPathComponent)?",
-                          actionLabel: "Import from Pictures", seconds: 20, action: { [weak self] in self?.importPictures() })
+        window.toast.show(tr("These are sample photos. Bring in your own from {pictures}?", ["pictures": pictures.lastPathComponent]),
+                          actionLabel: tr("Import from Pictures"), seconds: 20, action: { [weak self] in self?.importPictures() })
     }
 
     /// The XDG pictures folder, if it exists.

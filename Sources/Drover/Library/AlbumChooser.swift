@@ -1,6 +1,7 @@
 import CGtk
 import GalleryKit
 import GtkKit
+import Localization
 
 /// A popover listing the albums as buttons ("Add to Travel"), for "Add to
 /// Album…" and "Move to Album…" without a drag: the single-pointer and
@@ -14,12 +15,11 @@ final class AlbumChooser {
         let popover = Popover()
         let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         box.setMargins(6)
-        let verb = moving ? "Move to" : "Add to"
         if albums.isEmpty {
-            box.append(Label("No albums yet. Create one with the + button."))
+            box.append(Label(tr("No albums yet. Create one with the + button.")))
         }
         for album in albums {
-            let button = Button(label: "\(verb) \(album.name)")
+            let button = Button(label: moving ? tr("Move to {album}", ["album": album.name]) : tr("Add to {album}", ["album": album.name]))
             button.setHasFrame(false)
             button.onClicked { [weak popover] in
                 popover?.popdown()

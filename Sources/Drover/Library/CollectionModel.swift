@@ -2,6 +2,7 @@ import ChangeKit
 import DragKit
 import Foundation
 import GalleryKit
+import Localization
 
 /// What the grid shows for one collection: the library's items plus the
 /// placeholders of drops still loading, kept in DragKit's placeholder
@@ -249,9 +250,9 @@ final class CollectionModel {
         let progress = info.map { $0.context.progress > 0 ? $0.context.progress : nil } ?? nil
         let stalled = info?.context.hasStalled == true
         let canRetry = stalled && info?.retry != nil
-        let details = stalled ? (canRetry ? "Stalled; it can be retried or cancelled." : "Stalled; it can be cancelled.")
-            : failure.map { _ in "Failed; it can be dismissed." } ?? info?.detail ?? "Still loading; it can be cancelled."
-        return TileModel(id: Self.tileID(id), title: info?.title ?? "Item",
+        let details = stalled ? (canRetry ? tr("Stalled; it can be retried or cancelled.") : tr("Stalled; it can be cancelled."))
+            : failure.map { _ in tr("Failed; it can be dismissed.") } ?? info?.detail ?? tr("Still loading; it can be cancelled.")
+        return TileModel(id: Self.tileID(id), title: info?.title ?? tr("Item"),
                          kind: .placeholder(progress: progress, failure: failure, stalled: stalled, canRetry: canRetry),
                          source: .placeholder(details: details))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import Localization
 import UndoKit
 
 /// How each library change a user makes is recorded in the undo history (Ctrl+Z,
@@ -13,8 +14,6 @@ extension GalleryController {
         return id
     }
 
-    static func photosNoun(_ count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
-
     /// The photo ids of the album, in album order.
     func albumPhotos(_ album: AlbumID) async throws -> [PhotoID] {
         try await library.items(in: .album(album)).flatMap { $0.members.map(\.photoID) }
@@ -25,7 +24,7 @@ extension GalleryController {
     func recordMove(_ tiles: [GalleryItem.ID], to index: Int, in scope: CollectionScope, before: [GalleryItem.ID]) {
         let old = tiles.compactMap { id in before.firstIndex(of: id).map { (id, $0) } }.sorted { $0.1 < $1.1 }
         let library = library
-        history.record("Move \(Self.photosNoun(tiles.count))", undo: {
+        history.record(tr("Move {photos}", ["photos": Self.noun(count: tiles.count)]), undo: {
             for (id, position) in old { try await library.moveItems([id], to: position, in: scope) }
         }, redo: {
             try await library.moveItems(tiles, to: index, in: scope)
@@ -36,8 +35,8 @@ extension GalleryController {
     /// (their old album positions given).
     func recordAlbumAdd(_ added: [PhotoID], all photos: [PhotoID], to album: AlbumID,
                         from origin: (album: AlbumID, positions: [(PhotoID, Int)])?) {
-        let name = origin == nil ? "Add \(Self.photosNoun(photos.count)) to an album"
-                                 : "Move \(Self.photosNoun(photos.count)) to another album"
+        let name = origin == nil ? tr("Add {photos} to an album", ["photos": Self.noun(count: photos.count)])
+                                 : tr("Move {photos} to another album", ["photos": Self.noun(count: photos.count)])
         history.record(name, undo: { [weak self] in
             guard let self else { return }
             try await self.library.removePhotos(added, fromAlbum: self.resolve(album))
@@ -59,7 +58,7 @@ extension GalleryController {
     /// Photos removed from an album (not the library), with their old positions.
     @discardableResult
     func recordAlbumRemoval(_ positions: [(PhotoID, Int)], from album: AlbumID) -> Int {
-        history.record("Remove \(Self.photosNoun(positions.count)) from an album", undo: { [weak self] in
+        history.record(tr("Remove {photos} from an album", ["photos": Self.noun(count: positions.count)]), undo: { [weak self] in
             guard let self else { return }
             for (photo, position) in positions.sorted(by: { $0.1 < $1.1 }) {
                 try await self.library.addPhotos([photo], toAlbum: self.resolve(album), at: position)
@@ -75,7 +74,7 @@ extension GalleryController {
     /// sends them to the Trash at once. `removal` holds the latest removal record.
     @discardableResult
     func recordDeletion(_ items: [GalleryItem.ID], count: Int, removal: Removal) -> Int {
-        history.record("Delete \(Self.photosNoun(count))", undo: { [weak self] in
+        history.record(tr("Delete {photos}", ["photos": Self.noun(count: count)]), undo: { [weak self] in
             try await self?.restoreDeleted(removal.removed)
         }, redo: { [weak self] in
             guard let self else { return }
@@ -91,7 +90,9 @@ extension GalleryController {
         try await library.restore(removed)
         if !failures.isEmpty {
             window.toast.show(failures.count == 1 ? failures[0].message
-                              : "\(failures.count) photos could not come back from the Trash: \(failures[0].reason).")
+                              : ntr("{count} photo could not come back from the Trash: {reason}.",
+                                    "{count} photos could not come back from the Trash: {reason}.",
+                                    failures.count, ["reason": failures[0].reason]))
         }
     }
 
@@ -102,7 +103,7 @@ extension GalleryController {
     }
 
     func recordAlbumCreation(_ album: AlbumID, name: String) {
-        history.record("Create Album", undo: { [weak self] in
+        history.record(tr("Create Album"), undo: { [weak self] in
             guard let self else { return }
             try await self.library.deleteAlbum(self.resolve(album))
         }, redo: { [weak self] in
@@ -113,7 +114,7 @@ extension GalleryController {
     }
 
     func recordAlbumRename(_ album: AlbumID, from old: String, to new: String) {
-        history.record("Rename Album", undo: { [weak self] in
+        history.record(tr("Rename Album"), undo: { [weak self] in
             guard let self else { return }
             try await self.library.renameAlbum(self.resolve(album), to: old)
         }, redo: { [weak self] in
@@ -125,7 +126,7 @@ extension GalleryController {
     /// A deleted album comes back as a new album (a new id, which later steps follow) with
     /// the same name, place and photos in the same order.
     func recordAlbumDeletion(_ album: AlbumID, name: String, index: Int, photos: [PhotoID]) {
-        history.record("Delete Album", undo: { [weak self] in
+        history.record(tr("Delete Album"), undo: { [weak self] in
             guard let self else { return }
             let new = try await self.library.createAlbum(named: name, at: index)
             if !photos.isEmpty { try await self.library.addPhotos(photos, toAlbum: new) }
@@ -137,7 +138,7 @@ extension GalleryController {
     }
 
     func recordAlbumMove(_ album: AlbumID, from old: Int, to index: Int) {
-        history.record("Move Album", undo: { [weak self] in
+        history.record(tr("Move Album"), undo: { [weak self] in
             guard let self else { return }
             try await self.library.moveAlbum(self.resolve(album), to: old)
         }, redo: { [weak self] in
@@ -150,9 +151,9 @@ extension GalleryController {
     func undo() {
         Task {
             do {
-                if let name = try await history.undo() { window.announce("Undone: \(name).") }
+                if let name = try await history.undo() { window.announce(tr("Undone: {name}.", ["name": name])) }
             } catch {
-                window.toast.show("Could not undo: \(Self.describe(error))")
+                window.toast.show(tr("Could not undo: {error}", ["error": Self.describe(error)]))
             }
         }
     }
@@ -161,9 +162,9 @@ extension GalleryController {
     func redo() {
         Task {
             do {
-                if let name = try await history.redo() { window.announce("Redone: \(name).") }
+                if let name = try await history.redo() { window.announce(tr("Redone: {name}.", ["name": name])) }
             } catch {
-                window.toast.show("Could not redo: \(Self.describe(error))")
+                window.toast.show(tr("Could not redo: {error}", ["error": Self.describe(error)]))
             }
         }
     }

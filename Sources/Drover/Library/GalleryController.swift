@@ -4,6 +4,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 import UndoKit
 
 /// Connects the library to the main window: shows the selected collection,
@@ -42,7 +43,7 @@ final class GalleryController {
             self?.onItemsChanged.forEach { $0() }
         }
         model.onFailureElsewhere = { [weak self] title, message in
-            self?.window.toast.show("Could not import \(title): \(message)")
+            self?.window.toast.show(tr("Could not import {title}: {message}", ["title": title, "message": message]))
         }
         window.grid.onPlaceholderAction = { [weak self] id, choice in self?.model.placeholderAction(tileID: id, choice: choice) }
         window.grid.qrCodes = QRCodeStore(library: library)
@@ -61,7 +62,7 @@ final class GalleryController {
             focusChosenAlbum()
             scanner.scan()
         } catch {
-            window.toast.show("Could not read the library: \(Self.describe(error))")
+            window.toast.show(tr("Could not read the library: {error}", ["error": Self.describe(error)]))
         }
     }
 
@@ -89,7 +90,7 @@ final class GalleryController {
             window.deleteZone.setScope(albumName: albumName(for: scope))
             updateEmptyState()
         } catch {
-            window.toast.show("Could not open this collection: \(Self.describe(error))")
+            window.toast.show(tr("Could not open this collection: {error}", ["error": Self.describe(error)]))
         }
     }
 
@@ -145,9 +146,9 @@ final class GalleryController {
                 try await library.moveItems(tiles, to: max(0, index), in: scope)
                 recordMove(tiles, to: max(0, index), in: scope, before: before)
                 await library.waitForObservers()
-                window.announce("Moved \(noun) to position \(finalIndex + 1) of \(model.count).")
+                window.announce(tr("Moved {photos} to position {position} of {count}.", ["photos": noun, "position": finalIndex + 1, "count": model.count]))
             } catch {
-                window.toast.show("Could not move the photos: \(Self.describe(error))")
+                window.toast.show(tr("Could not move the photos: {error}", ["error": Self.describe(error)]))
             }
         }
     }
@@ -161,16 +162,17 @@ final class GalleryController {
 
     /// Where Undo is, in words: the notification's button (Ctrl+Z arrives with
     /// the undo issue; say it only once it works).
-    static let undoHint = "Undo with Ctrl+Z."
+    static let undoHint = tr("Undo with Ctrl+Z.")
 
-    static func noun(count: Int) -> String { count == 1 ? "1 photo" : "\(count) photos" }
+    /// "1 photo", "3 photos", in the user's language: every count of photos said in words.
+    nonisolated static func noun(count: Int) -> String { ntr("{count} photo", "{count} photos", count) }
 
     /// Deletes tiles: from the library in All Photos, from the album inside an
     /// album. An Undo toast restores them exactly; if it goes unused, the
     /// library files go to the freedesktop Trash (never unlinked).
     func delete(_ tiles: [GalleryItem]) {
         let count = tiles.reduce(0) { $0 + $1.count }
-        let noun = count == 1 ? "1 photo" : "\(count) photos"
+        let noun = Self.noun(count: count)
         switch scope {
         case .allPhotos:
             Task {
@@ -178,14 +180,14 @@ final class GalleryController {
                     let ids = tiles.map(\.id)
                     let removal = Removal(try await library.removeItems(ids))
                     let entry = recordDeletion(ids, count: count, removal: removal)
-                    window.toast.show("Deleted \(noun).", actionLabel: "Undo", action: { [weak self] in
-                        self?.undoFromToast(entry, announcing: "Restored \(noun).", focusing: ids) {
+                    window.toast.show(tr("Deleted {photos}.", ["photos": noun]), actionLabel: tr("Undo"), action: { [weak self] in
+                        self?.undoFromToast(entry, announcing: tr("Restored {photos}.", ["photos": noun]), focusing: ids) {
                             try await self?.restoreDeleted(removal.removed)
                         }
                     }, whenIgnored: { [weak self] in self?.trash(removal.removed) })
-                    await announceWhenSettled("Deleted \(noun). \(Self.undoHint)")
+                    await announceWhenSettled(tr("Deleted {photos}.", ["photos": noun]) + " " + Self.undoHint)
                 } catch {
-                    window.toast.show("Could not delete: \(Self.describe(error))")
+                    window.toast.show(tr("Could not delete: {error}", ["error": Self.describe(error)]))
                 }
             }
         case .album(let album):
@@ -198,7 +200,7 @@ final class GalleryController {
                     try await library.removePhotos(photos, fromAlbum: album)
                     let entry = recordAlbumRemoval(Array(zip(photos, positions)), from: album)
                     let tileIDs = tiles.map(\.id)
-                    window.toast.show("Removed \(noun) from \u{201C}\(name)\u{201D}.", actionLabel: "Undo", action: { [weak self] in
+                    window.toast.show(tr("Removed {photos} from “{album}”.", ["photos": noun, "album": name]), actionLabel: tr("Undo"), action: { [weak self] in
                         guard let self else { return }
                         self.undoFromToast(entry, announcing: "Restored \(noun) to \(name).", focusing: tileIDs) {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
@@ -206,9 +208,9 @@ final class GalleryController {
                             }
                         }
                     })
-                    await announceWhenSettled("Removed \(noun) from \(name). \(Self.undoHint)")
+                    await announceWhenSettled(tr("Removed {photos} from {album}.", ["photos": noun, "album": name]) + " " + Self.undoHint)
                 } catch {
-                    window.toast.show("Could not remove from the album: \(Self.describe(error))")
+                    window.toast.show(tr("Could not remove from the album: {error}", ["error": Self.describe(error)]))
                 }
             }
         }
@@ -230,7 +232,7 @@ final class GalleryController {
                 focusFirst(of: items)
                 await announceWhenSettled(message)
             } catch {
-                window.toast.show("Could not restore: \(Self.describe(error))")
+                window.toast.show(tr("Could not restore: {error}", ["error": Self.describe(error)]))
             }
         }
     }
@@ -250,7 +252,7 @@ final class GalleryController {
                     window.toast.show("\(report.failures.count) photos could not be moved to the Trash; they stay in the library folder.")
                 }
             } catch {
-                window.toast.show("Could not move photos to the Trash: \(Self.describe(error))")
+                window.toast.show(tr("Could not move photos to the Trash: {error}", ["error": Self.describe(error)]))
             }
         }
     }
@@ -258,9 +260,9 @@ final class GalleryController {
     /// Adds photos to an album; with `movingFrom` an album, takes them out of it.
     /// `alreadyThere` photos were in the album before (DragKit left them out): said too.
     func add(_ photos: [PhotoID], toAlbum album: AlbumID, movingFrom source: CollectionScope?, alreadyThere: Int = 0) {
-        let name = albums.first { $0.id == album }?.name ?? "the album"
-        let noun = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
-        let there = alreadyThere == 0 ? "" : alreadyThere == 1 ? " 1 was there already." : " \(alreadyThere) were there already."
+        let name = albums.first { $0.id == album }?.name ?? tr("the album")
+        let noun = Self.noun(count: photos.count)
+        let there = alreadyThere == 0 ? "" : " " + ntr("{count} was there already.", "{count} were there already.", alreadyThere)
         Task {
             do {
                 let present = Set(try await albumPhotos(album))
@@ -270,14 +272,14 @@ final class GalleryController {
                     let positions = photos.compactMap { photo in order.firstIndex(of: photo).map { (photo, $0) } }
                     try await library.movePhotos(photos, from: origin, to: album)
                     recordAlbumAdd(added, all: photos, to: album, from: (origin, positions))
-                    window.announce("Moved \(noun) to \(name).")
+                    window.announce(tr("Moved {photos} to {album}.", ["photos": noun, "album": name]))
                 } else {
                     try await library.addPhotos(photos, toAlbum: album)
                     if !added.isEmpty { recordAlbumAdd(added, all: photos, to: album, from: nil) }
-                    window.announce("Added \(noun) to \(name).\(there)")
+                    window.announce(tr("Added {photos} to {album}.", ["photos": noun, "album": name]) + there)
                 }
             } catch {
-                window.toast.show("Could not add to \u{201C}\(name)\u{201D}: \(Self.describe(error))")
+                window.toast.show(tr("Could not add to “{album}”: {error}", ["album": name, "error": Self.describe(error)]))
             }
         }
     }
@@ -289,7 +291,7 @@ final class GalleryController {
                 try await library.moveAlbum(album, to: index)
                 if let old { recordAlbumMove(album, from: old, to: index) }
             } catch {
-                window.toast.show("Could not move the album: \(Self.describe(error))")
+                window.toast.show(tr("Could not move the album: {error}", ["error": Self.describe(error)]))
             }
         }
     }
@@ -317,7 +319,7 @@ final class GalleryController {
     }
 
     private func askForNewAlbum() {
-        window.albumPrompt.ask(from: window.newAlbumButton, initial: uniqueAlbumName("New Album")) { [weak self] name in
+        window.albumPrompt.ask(from: window.newAlbumButton, initial: uniqueAlbumName(tr("New Album"))) { [weak self] name in
             guard let self else { return }
             Task {
                 do {
@@ -326,7 +328,7 @@ final class GalleryController {
                     await self.library.waitForObservers()
                     self.window.sidebar.select(.album(id: String(id.rawValue)))
                 } catch {
-                    self.window.toast.show("Could not create the album: \(Self.describe(error))")
+                    self.window.toast.show(tr("Could not create the album: {error}", ["error": Self.describe(error)]))
                 }
             }
         }
@@ -340,7 +342,7 @@ final class GalleryController {
                     try await self.library.renameAlbum(AlbumID(rawValue: id), to: name)
                     self.recordAlbumRename(AlbumID(rawValue: id), from: album.name, to: name)
                 } catch {
-                    self.window.toast.show("Could not rename the album: \(Self.describe(error))")
+                    self.window.toast.show(tr("Could not rename the album: {error}", ["error": Self.describe(error)]))
                 }
             }
         }
@@ -350,8 +352,8 @@ final class GalleryController {
     /// Photos, but the album's choice and order of them go.
     private func deleteAlbum(_ album: AlbumSidebar.AlbumRow) {
         guard album.count > 0 else { return reallyDeleteAlbum(album) }
-        let noun = album.count == 1 ? "Its photo stays" : "Its \(album.count) photos stay"
-        let dialog = MessageDialog(parent: window.window, heading: "Delete \u{201C}\(album.name)\u{201D}?",
+        let noun = ntr("Its photo stays", "Its {count} photos stay", album.count)
+        let dialog = MessageDialog(parent: window.window, heading: tr("Delete “{album}”?", ["album": album.name]),
                                    body: "\(noun) in All Photos; the album and its order are removed.")
         dialog.addResponse("cancel", label: "_Cancel")
         dialog.addResponse("delete", label: "_Delete Album", appearance: .destructive)
@@ -371,9 +373,9 @@ final class GalleryController {
                 let index = albums.firstIndex { $0.id == albumID } ?? albums.count
                 try await library.deleteAlbum(albumID)
                 recordAlbumDeletion(albumID, name: album.name, index: index, photos: photos)
-                window.toast.show("Deleted the album \u{201C}\(album.name)\u{201D}. Its photos are still in All Photos.")
+                window.toast.show(tr("Deleted the album “{album}”. Its photos are still in All Photos.", ["album": album.name]))
             } catch {
-                window.toast.show("Could not delete the album: \(Self.describe(error))")
+                window.toast.show(tr("Could not delete the album: {error}", ["error": Self.describe(error)]))
             }
         }
     }

@@ -1,4 +1,5 @@
 import GalleryKit
+import Localization
 
 /// The toast after an import whose outcome has no placeholder to show it on,
 /// or that the user asked for from outside (`drover FILE…`): how many photos
@@ -8,23 +9,27 @@ enum ImportSummary {
     /// ("Added 3 photos to Animals." for an `album`). Hidden files are only counted; the
     /// other skips are named, as failures are.
     static func text(imported: Int, failures: [String], skipped: [ImportSkip] = [], album: String? = nil) -> String {
-        let count = imported == 1 ? "1 photo" : "\(imported) photos"
-        var text = album.map { "Added \(count) to \($0)." } ?? "Imported \(count)."
-        if !failures.isEmpty { text += " Could not import: " + listed(failures) }
+        let count = GalleryController.noun(count: imported)
+        var text = album.map { tr("Added {photos} to {album}.", ["photos": count, "album": $0]) }
+            ?? tr("Imported {photos}.", ["photos": count])
+        if !failures.isEmpty { text += " " + tr("Could not import: {failures}", ["failures": listed(failures)]) }
         let named = skipped.filter { $0.reason != .hidden }
         let hidden = skipped.count - named.count
         if named.isEmpty, hidden > 0 {
-            text += hidden == 1 ? " Skipped 1 hidden file." : " Skipped \(hidden) hidden files."
+            text += " " + ntr("Skipped {count} hidden file.", "Skipped {count} hidden files.", hidden)
         } else if !named.isEmpty {
-            text += (failures.isEmpty ? "" : ".") + " Skipped \(skipped.count)" + (hidden > 0 ? " (\(hidden) hidden)" : "")
-            text += ": " + listed(named.map(\.message))
+            let list = listed(named.map(\.message))
+            text += (failures.isEmpty ? "" : ".") + " " + (hidden > 0
+                ? ntr("Skipped {count} ({hidden} hidden): {list}", "Skipped {count} ({hidden} hidden): {list}",
+                      skipped.count, ["hidden": hidden, "list": list])
+                : ntr("Skipped {count}: {list}", "Skipped {count}: {list}", skipped.count, ["list": list]))
         }
         return text
     }
 
     /// The first three, and how many more.
     private static func listed(_ items: [String]) -> String {
-        let more = items.count > 3 ? " (and \(items.count - 3) more)" : ""
+        let more = items.count > 3 ? " " + ntr("(and {count} more)", "(and {count} more)", items.count - 3) : ""
         return items.prefix(3).joined(separator: "; ") + more
     }
 }

@@ -3,6 +3,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Everything a drag can do, as commands on the selection (or one tile):
 /// copy, cut, paste, move earlier or later, add to or move to an album,
@@ -37,7 +38,7 @@ final class TileCommands {
         guard !picked.isEmpty else { return }
         cutTiles = []
         Clipboard(for: grid.canvas).setContent(DragContent.provider(for: DragItems.make(forDragOf: picked)))
-        announce("Copied \(Self.noun(picked.map(\.item))).")
+        announce(tr("Copied {photos}.", ["photos": Self.noun(picked.map(\.item))]))
     }
 
     func cut(around index: Int?) {
@@ -46,7 +47,7 @@ final class TileCommands {
         let items = picked.map(\.item)
         Clipboard(for: grid.canvas).setContent(DragContent.provider(for: DragItems.make(forDragOf: picked)))
         cutTiles = items.map(\.id)
-        announce("Cut \(Self.noun(items)). Paste to move them.")
+        announce(tr("Cut {photos}. Paste to move them.", ["photos": Self.noun(items)]))
     }
 
     /// Pastes at grid `index`: tiles cut here move there; anything else (files
@@ -68,16 +69,16 @@ final class TileCommands {
     // MARK: Moving
 
     func moveEarlier(around index: Int?) {
-        reorder(tiles(around: index), unchanged: "Already first.") { $0.moveSelectionEarlier() }
+        reorder(tiles(around: index), unchanged: tr("Already first.")) { $0.moveSelectionEarlier() }
     }
     func moveLater(around index: Int?) {
-        reorder(tiles(around: index), unchanged: "Already last.") { $0.moveSelectionLater() }
+        reorder(tiles(around: index), unchanged: tr("Already last.")) { $0.moveSelectionLater() }
     }
 
     /// Moves tiles as a keyboard drag would: picks them up in DragKit, lets
     /// `choose` move the drop point, and drops. So moving by command follows
     /// the drag rules exactly (a move to where they are changes nothing).
-    private func reorder(_ picked: [(index: Int, item: GalleryItem)], unchanged: String = "Nothing changed.",
+    private func reorder(_ picked: [(index: Int, item: GalleryItem)], unchanged: String = tr("Nothing changed."),
                          choose: (KeyboardDrag) -> Void) {
         guard !picked.isEmpty else { return }
         let session = DragSession(items: picked.flatMap { DragItems.make(for: $0.item, at: $0.index) }, origin: .zero)
@@ -112,9 +113,9 @@ final class TileCommands {
         Task {
             do {
                 try await Launcher.open(location.geoURI)
-                announce("Opened \(tile.placeName ?? "the location") in Maps.")
+                announce(tr("Opened {place} in Maps.", ["place": tile.placeName ?? tr("the location")]))
             } catch {
-                window.toast.show("No map application could open \(location.geoURI). Install GNOME Maps to see it on a map.")
+                window.toast.show(tr("No map application could open {address}. Install GNOME Maps to see it on a map.", ["address": location.geoURI]))
             }
         }
     }
@@ -127,18 +128,18 @@ final class TileCommands {
             .bytes(location.geoJSON(name: name), mimeType: ContentType.geoJSON.mimeType),
             .text(location.geoURI),
         ]))
-        announce("Copied the location of \(tile.title): \(location.displayCoordinates).")
+        announce(tr("Copied the location of {title}: {coordinates}.", ["title": tile.title, "coordinates": location.displayCoordinates]))
     }
 
     /// Saves each QR code's crop as a PNG in a folder the user chooses.
     func exportQRCodes(at index: Int) {
         guard let tile = gallery.model.item(at: index), let photo = tile.members.first,
               let store = grid.qrCodes else { return }
-        FileChooser(title: "Export QR Codes", accept: "Export", parent: window.window, mode: .folder).run { [weak self] folders in
+        FileChooser(title: tr("Export QR Codes"), accept: tr("Export"), parent: window.window, mode: .folder).run { [weak self] folders in
             guard let self, let folder = folders.first else { return }
             Task {
                 guard let codes = await store.load(for: photo.photoID, file: photo.fileURL) else {
-                    self.window.toast.show("The QR codes of \(tile.title) could not be read.")
+                    self.window.toast.show(tr("The QR codes of {title} could not be read.", ["title": tile.title]))
                     return
                 }
                 let crops = codes.crops
@@ -151,8 +152,10 @@ final class TileCommands {
                     return failures
                 }.value
                 let saved = crops.count - failed
-                self.window.toast.show(failed == 0 ? "Exported \(saved) QR codes to \(folder.lastPathComponent)."
-                                       : "Exported \(saved) QR codes; \(failed) could not be written (a file with that name may exist).")
+                self.window.toast.show(failed == 0 ? ntr("Exported {count} QR code to {folder}.", "Exported {count} QR codes to {folder}.", saved, ["folder": folder.lastPathComponent])
+                                       : ntr("Exported {count} QR code; {failed} could not be written (a file with that name may exist).",
+                                             "Exported {count} QR codes; {failed} could not be written (a file with that name may exist).",
+                                             saved, ["failed": failed]))
             }
         }
     }
@@ -182,7 +185,7 @@ final class TileCommands {
     /// "1 photo", "3 photos"; "items" when notes are among them.
     static func noun(_ items: [GalleryItem]) -> String {
         let count = items.reduce(0) { $0 + $1.count }
-        let word = items.contains { $0.kind == .note } ? "item" : "photo"
-        return count == 1 ? "1 \(word)" : "\(count) \(word)s"
+        return items.contains { $0.kind == .note } ? ntr("{count} item", "{count} items", count)
+            : GalleryController.noun(count: count)
     }
 }

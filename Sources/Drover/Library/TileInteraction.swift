@@ -1,6 +1,7 @@
 import CGtk
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Connects the grid's keyboard shortcuts, context menu and per-tile actions
 /// to the tile commands. Keyboard map (also in the README):
@@ -90,7 +91,7 @@ final class TileInteraction {
         }
         menu?.unparent()
         let popover = PopoverMenu(menu: model)
-        popover.accessibleLabel = "Actions for \(tile.model?.title ?? "the photo")"
+        popover.accessibleLabel = tr("Actions for {title}", ["title": tile.model?.title ?? tr("the photo")])
         popover.setParent(tile.root)
         popover.popup()
         menu = popover
@@ -107,7 +108,7 @@ final class TileInteraction {
     /// The header's "Move to…": the selection goes to the album chosen.
     private func moveSelection() {
         guard let first = grid.selectedIndices.first else {
-            gallery.window.toast.show("Select photos first (click, Ctrl-click), then choose Move to…")
+            gallery.window.toast.show(tr("Select photos first (click, Ctrl-click), then choose Move to…"))
             return
         }
         chooseAlbum(for: first, moving: gallery.scope != .allPhotos, from: gallery.window.moveToButton)

@@ -1,7 +1,8 @@
 import CGtk
-import Foundation
 import DragKit
+import Foundation
 import GtkKit
+import Localization
 
 /// The photo viewer page: one photo drawn large (to fit, or zoomed and panned), a bar
 /// with Back, the photo's title and the zoom and fullscreen buttons, previous and next
@@ -16,14 +17,14 @@ final class PhotoViewer: CanvasLayout {
     /// The photo: named after it, described by its date and place, and focusable, so
     /// keys reach the viewer and screen readers read the photo.
     let canvas = Canvas(role: GTK_ACCESSIBLE_ROLE_IMG, cssName: "photo-viewer")
-    let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Back to Photos")
-    let previousButton = Button(iconName: "go-previous-symbolic", accessibleLabel: "Previous Photo")
-    let nextButton = Button(iconName: "go-next-symbolic", accessibleLabel: "Next Photo")
-    let zoomOutButton = Button(iconName: "zoom-out-symbolic", accessibleLabel: "Zoom Out")
-    let zoomInButton = Button(iconName: "zoom-in-symbolic", accessibleLabel: "Zoom In")
-    let fitButton = Button(iconName: "zoom-fit-best-symbolic", accessibleLabel: "Fit to Window")
-    let fullscreenButton = Button(iconName: "view-fullscreen-symbolic", accessibleLabel: "Fullscreen")
-    let detailsButton = Button(iconName: "document-properties-symbolic", accessibleLabel: "Details")
+    let backButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Back to Photos"))
+    let previousButton = Button(iconName: "go-previous-symbolic", accessibleLabel: tr("Previous Photo"))
+    let nextButton = Button(iconName: "go-next-symbolic", accessibleLabel: tr("Next Photo"))
+    let zoomOutButton = Button(iconName: "zoom-out-symbolic", accessibleLabel: tr("Zoom Out"))
+    let zoomInButton = Button(iconName: "zoom-in-symbolic", accessibleLabel: tr("Zoom In"))
+    let fitButton = Button(iconName: "zoom-fit-best-symbolic", accessibleLabel: tr("Fit to Window"))
+    let fullscreenButton = Button(iconName: "view-fullscreen-symbolic", accessibleLabel: tr("Fullscreen"))
+    let detailsButton = Button(iconName: "document-properties-symbolic", accessibleLabel: tr("Details"))
     private let titleLabel = Label()
     private let zoomLabel = Label()
     private let message = Label()
@@ -46,7 +47,7 @@ final class PhotoViewer: CanvasLayout {
         root.expandsHorizontally = true
         root.expandsVertically = true
         canvas.setLayout(self)
-        canvas.accessibleLabel = "Photo"
+        canvas.accessibleLabel = tr("Photo")
         canvas.isFocusable = true
         canvas.clipsToBounds = true
         canvas.expandsHorizontally = true
@@ -58,15 +59,15 @@ final class PhotoViewer: CanvasLayout {
         bar.addCSSClass("viewer-bar")
         bar.verticalAlignment = GTK_ALIGN_START
         bar.setMargins(8)
-        backButton.tooltip = "Back to the photos (Escape)"
+        backButton.tooltip = tr("Back to the photos (Escape)")
         titleLabel.setEllipsizes(true)
         titleLabel.expandsHorizontally = true
         titleLabel.addCSSClass("viewer-title")
-        zoomOutButton.tooltip = "Zoom out (−)"
-        zoomInButton.tooltip = "Zoom in (+)"
-        fitButton.tooltip = "Fit to the window (0)"
-        fullscreenButton.tooltip = "Fullscreen (F11)"
-        detailsButton.tooltip = "Details (Alt+Enter)"
+        zoomOutButton.tooltip = tr("Zoom out (−)")
+        zoomInButton.tooltip = tr("Zoom in (+)")
+        fitButton.tooltip = tr("Fit to the window (0)")
+        fullscreenButton.tooltip = tr("Fullscreen (F11)")
+        detailsButton.tooltip = tr("Details (Alt+Enter)")
         zoomLabel.addCSSClass("viewer-zoom")
         // Shown only with text: an empty label is named by its type over AT-SPI.
         titleLabel.isVisible = false
@@ -76,8 +77,8 @@ final class PhotoViewer: CanvasLayout {
         }
         root.addOverlay(bar)
 
-        for (button, side, tip) in [(previousButton, GTK_ALIGN_START, "Previous photo (Left)"),
-                                    (nextButton, GTK_ALIGN_END, "Next photo (Right)")] {
+        for (button, side, tip) in [(previousButton, GTK_ALIGN_START, tr("Previous photo (Left)")),
+                                    (nextButton, GTK_ALIGN_END, tr("Next photo (Right)"))] {
             button.addCSSClass("viewer-nav")
             button.horizontalAlignment = side
             button.verticalAlignment = GTK_ALIGN_CENTER
@@ -151,7 +152,8 @@ final class PhotoViewer: CanvasLayout {
 
     /// How the zoom reads: "Fit" or a percentage of the photo's pixels.
     var zoomDescription: String {
-        zoom.isFit ? "Fit to window, \(Int((zoom.zoom * 100).rounded()))%" : "Zoom \(Int((zoom.zoom * 100).rounded()))%"
+        zoom.isFit ? tr("Fit to window, {percent}%", ["percent": Int((zoom.zoom * 100).rounded())])
+                    : tr("Zoom {percent}%", ["percent": Int((zoom.zoom * 100).rounded())])
     }
 
     private func zoomChanged() {

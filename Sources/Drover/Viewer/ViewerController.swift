@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Opens photos in the viewer page (Enter, double-click, the tile menu's Open) and
 /// runs it: which photo is on show, previous and next (through the grid's photos and
@@ -148,7 +149,7 @@ final class ViewerController {
         let coverURL = item.covers.first { $0.photoID == member.photoID }?.thumbnailURL
         viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)))
         if item.covers.first(where: { $0.photoID == member.photoID })?.isMissing == true {
-            viewer.showMessage("The file of \u{201C}\(member.title)\u{201D} is missing from the library.")
+            viewer.showMessage(tr("The file of “{title}” is missing from the library.", ["title": member.title]))
             return
         }
         let library = gallery.library
@@ -216,7 +217,8 @@ final class ViewerController {
         if position.member == 0, let place = item.placeName { parts.append(place) }
         let all = sequence()
         if let here = all.firstIndex(of: position) {
-            parts.append(insideStack ? "Photo \(here + 1) of \(all.count) in the stack" : "Photo \(here + 1) of \(all.count)")
+            parts.append(insideStack ? tr("Photo {number} of {count} in the stack", ["number": here + 1, "count": all.count])
+                                 : tr("Photo {number} of {count}", ["number": here + 1, "count": all.count]))
         }
         if let message = viewer.messageText { parts.append(message) } else if viewer.hasPicture { parts.append(viewer.zoomDescription) }
         viewer.canvas.accessibleDescription = parts.joined(separator: ". ")
@@ -258,7 +260,7 @@ final class ViewerController {
         window.setViewerFullscreen(on)
         // The icon first: setting it resets the accessible name.
         viewer.fullscreenButton.iconName = on ? "view-restore-symbolic" : "view-fullscreen-symbolic"
-        viewer.fullscreenButton.accessibleLabel = on ? "Leave Fullscreen" : "Fullscreen"
+        viewer.fullscreenButton.accessibleLabel = on ? tr("Leave Fullscreen") : tr("Fullscreen")
     }
 }
 
@@ -267,7 +269,7 @@ struct ViewerError: Error {
     var reason: String
 
     func message(title: String) -> String {
-        "\u{201C}\(title)\u{201D} cannot be shown: \(reason)"
+        tr("“{title}” cannot be shown: {reason}", ["title": title, "reason": reason])
     }
 }
 

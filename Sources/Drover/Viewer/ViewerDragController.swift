@@ -3,6 +3,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// The viewer as a drag source and a drop target, by the grid's rules. Dragging the
 /// photo on show carries what dragging its tile carries (`DragItems`, COPY only to the
@@ -120,7 +121,7 @@ final class ViewerDragController {
         case .insertCopies(_, let index):
             importer.importDrop(drop, at: index)
             let title = viewer.currentTile?.member.title ?? "this photo"
-            gallery.window.announce("Importing after \u{201C}\(title)\u{201D}: the next photo is the first one dropped.")
+            gallery.window.announce(tr("Importing after “{title}”: the next photo is the first one dropped.", ["title": title]))
             return true
         case .reorder(let selection, _, let finalIndex):
             if let tiles = coordinator.current?.tileIDs, !tiles.isEmpty {

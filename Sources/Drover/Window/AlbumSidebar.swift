@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import Localization
 
 /// The albums sidebar: "All Photos" first, then the user's albums. Each row
 /// is named by its album for assistive technology; albums have a context
@@ -18,7 +19,7 @@ final class AlbumSidebar {
         case album(id: String)
     }
 
-    static let allPhotosName = "All Photos"
+    static let allPhotosName = tr("All Photos")
 
     let root = ScrolledWindow()
     let list = ListBox()
@@ -37,9 +38,9 @@ final class AlbumSidebar {
         root.setPolicy(horizontal: GTK_POLICY_NEVER, vertical: GTK_POLICY_AUTOMATIC)
         root.setSizeRequest(width: 200)
         root.addCSSClass("sidebar")
-        root.accessibleLabel = "Albums scroll area"
+        root.accessibleLabel = tr("Albums scroll area")
         list.addCSSClass("navigation-sidebar")
-        list.accessibleLabel = "Albums"
+        list.accessibleLabel = tr("Albums")
         allPhotosRow = Self.makeRow(name: Self.allPhotosName, icon: "folder-pictures-symbolic", count: nil)
         list.append(allPhotosRow)
         root.setChild(list)
@@ -109,7 +110,7 @@ final class AlbumSidebar {
         }
         row.setChild(box)
         row.accessibleLabel = name
-        if let count { row.accessibleDescription = count == 1 ? "1 photo" : "\(count) photos" }
+        if let count { row.accessibleDescription = GalleryController.noun(count: count) }
         return row
     }
 
@@ -153,11 +154,11 @@ final class AlbumSidebar {
 
     private func showMenu(for index: Int, x: Double, y: Double) {
         let model = Menu()
-        model.append("Rename Album…", action: "album.rename")
-        model.append("Delete Album", action: "album.delete")
+        model.append(tr("Rename Album…"), action: "album.rename")
+        model.append(tr("Delete Album"), action: "album.delete")
         menu?.unparent()
         let popover = PopoverMenu(menu: model)
-        popover.accessibleLabel = "Album actions"
+        popover.accessibleLabel = tr("Album actions")
         popover.setParent(list)
         popover.point(at: x, y)
         popover.popup()

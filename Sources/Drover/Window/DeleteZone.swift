@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import Localization
 
 /// The strip at the bottom of the window where photos are dropped to be
 /// deleted: a focusable, named target whose description gives the keyboard
@@ -12,14 +13,14 @@ final class DeleteZone: CanvasLayout {
     let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
     let icon = Image(iconName: "user-trash-symbolic", pixelSize: DeleteZone.iconSize)
     private let iconHolder = Canvas(role: GTK_ACCESSIBLE_ROLE_PRESENTATION, cssName: "delete-zone-icon-holder")
-    private let label = Label("Drop here to delete photos")
+    private let label = Label(tr("Drop here to delete photos"))
     private var iconScale = 1.0
 
     init() {
         root.addCSSClass("delete-zone")
         root.isFocusable = true
         root.horizontalAlignment = GTK_ALIGN_FILL
-        root.accessibleLabel = "Delete"
+        root.accessibleLabel = tr("Delete")
         icon.addCSSClass("delete-zone-icon")
         iconHolder.setLayout(self)
         iconHolder.addChild(icon)
@@ -36,11 +37,11 @@ final class DeleteZone: CanvasLayout {
     /// strip says so, so nobody deletes a photo from the library by mistake.
     func setScope(albumName: String?) {
         if let albumName {
-            label.text = "Drop here to remove photos from \u{201C}\(albumName)\u{201D}"
-            root.accessibleDescription = "Drop photos here to remove them from the album \(albumName). Without dragging: select photos and press Delete."
+            label.text = tr("Drop here to remove photos from “{album}”", ["album": albumName])
+            root.accessibleDescription = tr("Drop photos here to remove them from the album {album}. Without dragging: select photos and press Delete.", ["album": albumName])
         } else {
-            label.text = "Drop here to delete photos"
-            root.accessibleDescription = "Drop photos here to delete them. Without dragging: select photos and press Delete."
+            label.text = tr("Drop here to delete photos")
+            root.accessibleDescription = tr("Drop photos here to delete them. Without dragging: select photos and press Delete.")
         }
     }
 

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Shown instead of the gallery when the library cannot be opened: says why, promises
 /// the folder was not touched, and offers what fits: trying again (the library is busy),
@@ -25,7 +26,7 @@ enum LibraryErrorView {
             text += "\n\nYou can open a fresh library in \(fresh.path) instead, and keep the old one as it is for later."
         }
         let page = StatusPage(iconName: "dialog-warning-symbolic",
-                              title: libraryError?.isInUse == true ? "The Library Is in Use" : "The Library Could Not Be Opened",
+                              title: libraryError?.isInUse == true ? tr("The Library Is in Use") : tr("The Library Could Not Be Opened"),
                               description: text)
 
         let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
@@ -38,17 +39,17 @@ enum LibraryErrorView {
             if first == nil { button.addCSSClass("suggested-action"); first = button }
             buttons.append(button)
         }
-        if libraryError?.isInUse == true { add("Try Again", .tryAgain) }
-        if libraryError?.canRebuild == true { add("Rebuild Library", .rebuild) }
-        if libraryError?.isInUse != true { add("Use a Fresh Library", .useFresh(fresh)) }
+        if libraryError?.isInUse == true { add(tr("Try Again"), .tryAgain) }
+        if libraryError?.canRebuild == true { add(tr("Rebuild Library"), .rebuild) }
+        if libraryError?.isInUse != true { add(tr("Use a Fresh Library"), .useFresh(fresh)) }
         page.setChild(buttons)
-        window.addPage(page, name: "error", accessibleLabel: "The library cannot be opened")
+        window.addPage(page, name: "error", accessibleLabel: tr("The library cannot be opened"))
         window.showPage("error")
         // The gallery was never filled: take it away, so nothing finds it behind the error.
         window.removePage("library")
         window.newAlbumButton.isVisible = false
         window.moveToButton.isVisible = false
-        window.window.title = "Drover — Library Error"
+        window.window.title = tr("Drover — Library Error")
         first?.grabFocus()
     }
 }

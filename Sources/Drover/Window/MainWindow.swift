@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import Localization
 
 /// The main window: header bar, albums sidebar, the photo grid (or the empty
 /// state), toasts, and the delete zone along the bottom.
@@ -17,15 +18,15 @@ final class MainWindow {
     let deleteZone = DeleteZone()
     let toast = Toasts()
     let animations = AnimationLayer()
-    let newAlbumButton = Button(iconName: "list-add-symbolic", accessibleLabel: "New Album")
+    let newAlbumButton = Button(iconName: "list-add-symbolic", accessibleLabel: tr("New Album"))
     /// The single-pointer path to what dropping on an album does: pick photos,
     /// then this button, then the album.
-    let moveToButton = Button(label: "Move to…")
-    let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: "Main Menu")
+    let moveToButton = Button(label: tr("Move to…"))
+    let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: tr("Main Menu"))
     /// Files through the file chooser (Ctrl+O); `ImportController` provides the actions.
-    let importButton = Button(label: "Import…")
-    let albumPrompt = NamePrompt(confirmLabel: "Create Album")
-    let renamePrompt = NamePrompt(confirmLabel: "Rename")
+    let importButton = Button(label: tr("Import…"))
+    let albumPrompt = NamePrompt(confirmLabel: tr("Create Album"))
+    let renamePrompt = NamePrompt(confirmLabel: tr("Rename"))
     /// The photo viewer, a page beside the grid (`ViewerController` runs it).
     let viewer = PhotoViewer()
     /// The grid, the empty state or the viewer, inside the library page.
@@ -53,10 +54,10 @@ final class MainWindow {
             if toast.overlay.focusShownToast() { return true }
             return deleteZone.root.grabFocus()
         }
-        window.title = "Drover"
+        window.title = tr("Drover")
         window.setDefaultSize(width: 1100, height: 760)
         buildHeaderBar()
-        addPage(buildLibraryPage(), name: "library", accessibleLabel: "Library")
+        addPage(buildLibraryPage(), name: "library", accessibleLabel: tr("Library"))
         pages.expandsVertically = true
 
         let main = Box(GTK_ORIENTATION_VERTICAL)
@@ -72,20 +73,20 @@ final class MainWindow {
     /// The header bar's buttons: album actions at the start, the primary menu (F10) at the end.
     private func buildHeaderBar() {
         header.packStart(newAlbumButton)
-        moveToButton.tooltip = "Add the selected photos to an album (inside an album: move them)"
-        moveToButton.accessibleDescription = "Adds the selected photos to an album you choose; inside an album, moves them there."
+        moveToButton.tooltip = tr("Add the selected photos to an album (inside an album: move them)")
+        moveToButton.accessibleDescription = tr("Adds the selected photos to an album you choose; inside an album, moves them there.")
         header.packStart(moveToButton)
         let menu = Menu()
         let imports = Menu()
-        imports.append("Import Photos…", action: "import.files")
-        imports.append("Import Folders…", action: "import.folders")
-        imports.append("Import from Pictures", action: "import.pictures")
+        imports.append(tr("Import Photos…"), action: "import.files")
+        imports.append(tr("Import Folders…"), action: "import.folders")
+        imports.append(tr("Import from Pictures"), action: "import.pictures")
         menu.appendSection(imports)
-        menu.append("Keyboard Shortcuts", action: "app.shortcuts")
-        menu.append("About Drover", action: "app.about")
+        menu.append(tr("Keyboard Shortcuts"), action: "app.shortcuts")
+        menu.append(tr("About Drover"), action: "app.about")
         menuButton.setMenu(menu)
         header.packEnd(menuButton)
-        importButton.tooltip = "Import photos from files (Ctrl+O)"
+        importButton.tooltip = tr("Import photos from files (Ctrl+O)")
         importButton.setActionName("import.files")
         header.packEnd(importButton)
     }
@@ -93,11 +94,11 @@ final class MainWindow {
     /// The sidebar beside the grid (or empty state), toasts over the grid, and the
     /// delete zone along the bottom.
     private func buildLibraryPage() -> Widget {
-        content.add(grid.scrolledWindow, name: "grid", accessibleLabel: "Gallery")
+        content.add(grid.scrolledWindow, name: "grid", accessibleLabel: tr("Gallery"))
         // On the grid's background (libadwaita's view colour), not the window's.
         emptyState.addCSSClass("view")
-        content.add(emptyState, name: "empty", accessibleLabel: "Empty gallery")
-        content.add(viewer.root, name: "viewer", accessibleLabel: "Photo viewer")
+        content.add(emptyState, name: "empty", accessibleLabel: tr("Empty gallery"))
+        content.add(viewer.root, name: "viewer", accessibleLabel: tr("Photo viewer"))
         content.expandsHorizontally = true
         content.expandsVertically = true
         toast.overlay.setChild(content)
@@ -106,7 +107,7 @@ final class MainWindow {
         paned.setEndChild(toast.overlay, resizes: true, shrinks: false)
         paned.position = 220
         // Focusable (F8 moves its divider): a name, not its type, is what is read.
-        paned.accessibleLabel = "Albums and photos"
+        paned.accessibleLabel = tr("Albums and photos")
         paned.expandsVertically = true
 
         let library = Box(GTK_ORIENTATION_VERTICAL)
@@ -167,11 +168,11 @@ final class MainWindow {
         content.visibleChildName = empty ? "empty" : "grid"
         guard empty else { return }
         if let albumName {
-            emptyState.title = "\u{201C}\(albumName)\u{201D} Is Empty"
-            emptyState.pageDescription = "Drag photos onto the album in the sidebar, or drop them here."
+            emptyState.title = tr("“{album}” Is Empty", ["album": albumName])
+            emptyState.pageDescription = tr("Drag photos onto the album in the sidebar, or drop them here.")
         } else {
-            emptyState.title = "No Photos"
-            emptyState.pageDescription = "Drag photos here from the file manager, or paste them."
+            emptyState.title = tr("No Photos")
+            emptyState.pageDescription = tr("Drag photos here from the file manager, or paste them.")
         }
     }
 }

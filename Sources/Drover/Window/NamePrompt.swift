@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import Localization
 
 /// A small popover that asks for a name (new album, rename album).
 @MainActor
@@ -14,7 +15,7 @@ final class NamePrompt {
         confirm.addCSSClass("suggested-action")
         let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         box.setMargins(6)
-        entry.accessibleLabel = "Album name"
+        entry.accessibleLabel = tr("Album name")
         box.append(entry)
         box.append(confirm)
         popover.setChild(box)

@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import Localization
 
 /// The Keyboard Shortcuts window (Ctrl+?, and the primary menu): every shortcut Drover
 /// has, the keyboard drag included. Keep it in step with the README's key table.
@@ -11,7 +12,7 @@ enum ShortcutsHelp {
             FileHandle.standardError.write(Data("drover: the Keyboard Shortcuts window could not be built: \(error)\n\(xml)\n".utf8))
             return
         }
-        window.title = "Keyboard Shortcuts"
+        window.title = tr("Keyboard Shortcuts")
         window.setTransientFor(parent)
         window.setModal(true)
         window.present()
@@ -19,39 +20,39 @@ enum ShortcutsHelp {
 
     /// (title, accelerator) per shortcut, by group.
     static let groups: [(title: String, shortcuts: [(String, String)])] = [
-        ("General", [
-            ("Keyboard shortcuts", "&lt;Control&gt;question"),
-            ("Main menu", "F10"),
-            ("Larger tiles", "&lt;Control&gt;plus"),
-            ("Smaller tiles", "&lt;Control&gt;minus"),
-            ("Undo", "&lt;Control&gt;z"),
-            ("Redo", "&lt;Control&gt;&lt;Shift&gt;z"),
-            ("Close the window", "&lt;Control&gt;w"),
-            ("Quit", "&lt;Control&gt;q"),
+        (tr("General"), [
+            (tr("Keyboard shortcuts"), "&lt;Control&gt;question"),
+            (tr("Main menu"), "F10"),
+            (tr("Larger tiles"), "&lt;Control&gt;plus"),
+            (tr("Smaller tiles"), "&lt;Control&gt;minus"),
+            (tr("Undo"), "&lt;Control&gt;z"),
+            (tr("Redo"), "&lt;Control&gt;&lt;Shift&gt;z"),
+            (tr("Close the window"), "&lt;Control&gt;w"),
+            (tr("Quit"), "&lt;Control&gt;q"),
         ]),
-        ("Photos", [
-            ("Move between photos", "Left Right Up Down Home End Page_Up Page_Down"),
-            ("Select the focused photo", "space"),
-            ("Add or remove the focused photo", "&lt;Control&gt;space"),
-            ("Extend the selection", "&lt;Shift&gt;Left &lt;Shift&gt;Right"),
-            ("Select all", "&lt;Control&gt;a"),
-            ("Copy", "&lt;Control&gt;c"),
-            ("Cut", "&lt;Control&gt;x"),
-            ("Paste after the focused photo", "&lt;Control&gt;v"),
-            ("Move the selection earlier or later", "&lt;Alt&gt;&lt;Shift&gt;Left &lt;Alt&gt;&lt;Shift&gt;Right"),
-            ("Delete the selection", "Delete"),
-            ("The photo's menu", "Menu &lt;Shift&gt;F10"),
+        (tr("Photos"), [
+            (tr("Move between photos"), "Left Right Up Down Home End Page_Up Page_Down"),
+            (tr("Select the focused photo"), "space"),
+            (tr("Add or remove the focused photo"), "&lt;Control&gt;space"),
+            (tr("Extend the selection"), "&lt;Shift&gt;Left &lt;Shift&gt;Right"),
+            (tr("Select all"), "&lt;Control&gt;a"),
+            (tr("Copy"), "&lt;Control&gt;c"),
+            (tr("Cut"), "&lt;Control&gt;x"),
+            (tr("Paste after the focused photo"), "&lt;Control&gt;v"),
+            (tr("Move the selection earlier or later"), "&lt;Alt&gt;&lt;Shift&gt;Left &lt;Alt&gt;&lt;Shift&gt;Right"),
+            (tr("Delete the selection"), "Delete"),
+            (tr("The photo's menu"), "Menu &lt;Shift&gt;F10"),
         ]),
-        ("Keyboard drag", [
-            ("Pick up the selection", "&lt;Control&gt;d"),
-            ("Move the drop point", "Left Right Up Down"),
-            ("Go to the albums and the delete zone", "Tab &lt;Shift&gt;Tab"),
-            ("Drop (into an album: add)", "Return"),
-            ("Drop into an album, moving", "&lt;Shift&gt;Return"),
-            ("Cancel", "Escape"),
+        (tr("Keyboard drag"), [
+            (tr("Pick up the selection"), "&lt;Control&gt;d"),
+            (tr("Move the drop point"), "Left Right Up Down"),
+            (tr("Go to the albums and the delete zone"), "Tab &lt;Shift&gt;Tab"),
+            (tr("Drop (into an album: add)"), "Return"),
+            (tr("Drop into an album, moving"), "&lt;Shift&gt;Return"),
+            (tr("Cancel"), "Escape"),
         ]),
-        ("Albums", [
-            ("The album's menu (rename, delete)", "Menu &lt;Shift&gt;F10"),
+        (tr("Albums"), [
+            (tr("The album's menu (rename, delete)"), "Menu &lt;Shift&gt;F10"),
         ]),
     ]
 
