@@ -1,3 +1,4 @@
+import Localization
 /// An album, a folder or any other container a drop can go *into*.
 public struct ContainerID: Hashable, Sendable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     public let rawValue: Int64
@@ -27,9 +28,9 @@ public enum ForbiddenReason: Hashable, Sendable {
 
     public var message: String {
         switch self {
-        case .unsupportedContent: "Drover can’t use this content. Drop photos or image files."
-        case .trashAcceptsOnlyLibraryPhotos: "Only photos in this library can be moved to the trash."
-        case .sourceOffersNoOperation: "The other application doesn’t allow copying this content."
+        case .unsupportedContent: tr("Drover can’t use this content. Drop photos or image files.")
+        case .trashAcceptsOnlyLibraryPhotos: tr("Only photos in this library can be moved to the trash.")
+        case .sourceOffersNoOperation: tr("The other application doesn’t allow copying this content.")
         }
     }
 }

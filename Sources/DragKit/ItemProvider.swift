@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Reports how far a load has come, from 0 to 1. Loaders may call it from any thread.
 /// Every report is also a sign of life for the stall rule (`StallRule`): a loader that
@@ -212,8 +213,8 @@ public enum ItemProviderError: Error, Equatable, LocalizedError {
 
     public var errorDescription: String? {
         switch self {
-        case .unsupportedType(let type): "Nothing of type \(type) was offered."
-        case .noAcceptableType: "Nothing that was offered can be used here."
+        case .unsupportedType(let type): tr("Nothing of type {type} was offered.", ["type": type])
+        case .noAcceptableType: tr("Nothing that was offered can be used here.")
         case .unavailable(let reason): reason
         }
     }

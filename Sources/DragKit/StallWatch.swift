@@ -1,3 +1,5 @@
+import Localization
+
 /// Gives up on a transfer whose source has gone quiet: one rule for every representation a
 /// drop or paste is read as (image bytes, a file list, text).
 ///
@@ -79,9 +81,9 @@ public final class StallWatch {
 
     static func message(for limit: Duration) -> String {
         let (seconds, attoseconds) = limit.components
-        if attoseconds == 0 { return "No data for \(seconds) s" }
+        if attoseconds == 0 { return tr("No data for {seconds} s", ["seconds": seconds]) }
         // Tenths are plenty, with a point whatever the locale ("No data for 2.5 s").
         let tenths = ((Double(seconds) + Double(attoseconds) / 1e18) * 10).rounded()
-        return "No data for \(tenths / 10) s"
+        return tr("No data for {seconds} s", ["seconds": "\(tenths / 10)"])
     }
 }

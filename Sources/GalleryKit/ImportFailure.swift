@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why one file was not imported. The other files of the same import are unaffected,
 /// and a failed file leaves nothing behind in the library.
@@ -39,30 +40,30 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
 
     public var message: String {
         switch self {
-        case .notAnImage: "This file is not an image."
-        case .unsupportedFormat(let name): "Drover does not import \(name) images."
-        case .corrupt(let detail): "The image is damaged or incomplete and cannot be read (\(detail))."
-        case .empty: "The file is empty."
+        case .notAnImage: tr("This file is not an image.")
+        case .unsupportedFormat(let name): tr("Drover does not import {name} images.", ["name": name])
+        case .corrupt(let detail): tr("The image is damaged or incomplete and cannot be read ({detail}).", ["detail": detail])
+        case .empty: tr("The file is empty.")
         case .tooManyPixels(let size, let limit):
-            "The image is too large: \(size.width) × \(size.height) pixels is over the limit of \(limit / 1_000_000) megapixels."
+            tr("The image is too large: {width} × {height} pixels is over the limit of {megapixels} megapixels.", ["width": size.width, "height": size.height, "megapixels": limit / 1_000_000])
         case .fileTooLarge(let bytes, let limit):
             // Just over the limit, rounding would make both sizes read the same: give bytes.
             ByteSize.text(bytes) == ByteSize.text(limit)
-                ? "The file is \(bytes) bytes, over Drover's limit of \(limit) bytes for one photo."
-                : "The file is \(ByteSize.text(bytes)), over Drover's limit of \(ByteSize.text(limit)) for one photo."
+                ? tr("The file is {bytes} bytes, over Drover's limit of {limit} bytes for one photo.", ["bytes": bytes, "limit": limit])
+                : tr("The file is {size}, over Drover's limit of {limit} for one photo.", ["size": ByteSize.text(bytes), "limit": ByteSize.text(limit)])
         case .tooComplexToDecode(let seconds):
-            "The image is too complex to decode within Drover's limits (\(seconds) s of processing)."
+            tr("The image is too complex to decode within Drover's limits ({seconds} s of processing).", ["seconds": seconds])
         case .tooLargeToDecode(let limit):
-            "The image needs more memory to decode than Drover's limit of \(ByteSize.text(limit))."
-        case .decodeTimedOut(let seconds): "Decoding the image took longer than Drover's limit of \(seconds) s."
-        case .decoderFailed(let detail): "Drover's image decoder failed on this file (\(detail))."
-        case .unreadable(let detail): "The file cannot be read (\(detail))."
-        case .vanished: "The file no longer exists."
-        case .doesNotExist: "There is no file at this path."
-        case .notAFile: "This is not a regular file."
-        case .diskFull: "There is not enough space left on the disk holding the library."
-        case .writeFailed(let detail): "The photo could not be saved into the library (\(detail))."
-        case .cancelled: "The import was cancelled."
+            tr("The image needs more memory to decode than Drover's limit of {limit}.", ["limit": ByteSize.text(limit)])
+        case .decodeTimedOut(let seconds): tr("Decoding the image took longer than Drover's limit of {seconds} s.", ["seconds": seconds])
+        case .decoderFailed(let detail): tr("Drover's image decoder failed on this file ({detail}).", ["detail": detail])
+        case .unreadable(let detail): tr("The file cannot be read ({detail}).", ["detail": detail])
+        case .vanished: tr("The file no longer exists.")
+        case .doesNotExist: tr("There is no file at this path.")
+        case .notAFile: tr("This is not a regular file.")
+        case .diskFull: tr("There is not enough space left on the disk holding the library.")
+        case .writeFailed(let detail): tr("The photo could not be saved into the library ({detail}).", ["detail": detail])
+        case .cancelled: tr("The import was cancelled.")
         }
     }
 

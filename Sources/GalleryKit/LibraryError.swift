@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a library could not be opened or changed. `message` is written for the user.
 ///
@@ -54,49 +55,49 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
     public var message: String {
         switch self {
         case .corrupt(let url, _):
-            "The photo library at “\(url.path)” is damaged and cannot be opened. It has been left untouched."
+            tr("The photo library at “{url}” is damaged and cannot be opened. It has been left untouched.", ["url": url.path])
         case .damaged(let url, let detail):
-            "The photo library at “\(url.path)” is damaged: \(detail). It has been left untouched; Drover can rebuild a library from its photos."
+            tr("The photo library at “{url}” is damaged: {detail}. It has been left untouched; Drover can rebuild a library from its photos.", ["url": url.path, "detail": detail])
         case .notALibraryFolder(let url):
             "“\(url.path)” already holds files that are not a Drover library. Drover leaves it as it is: choose an empty or new folder for a library."
         case .inUse(let url):
-            "The photo library at “\(url.path)” is in use by another Drover. Try again when it has finished."
+            tr("The photo library at “{url}” is in use by another Drover. Try again when it has finished.", ["url": url.path])
         case .readOnly(let url):
-            "The photo library at “\(url.path)” is read-only: Drover can show its photos, but not change or add any."
+            tr("The photo library at “{url}” is read-only: Drover can show its photos, but not change or add any.", ["url": url.path])
         case .nothingToRebuild(let url):
-            "The photo library at “\(url.path)” is not damaged: there is nothing to rebuild."
+            tr("The photo library at “{url}” is not damaged: there is nothing to rebuild.", ["url": url.path])
         case .diskFull(let url):
-            "The disk holding the photo library at “\(url.path)” is full. Free some space and try again."
+            tr("The disk holding the photo library at “{url}” is full. Free some space and try again.", ["url": url.path])
         case .newerSchema(let url):
-            "The photo library at “\(url.path)” was created by a newer version of Drover. Update Drover to open it; the library has been left untouched."
+            tr("The photo library at “{url}” was created by a newer version of Drover. Update Drover to open it; the library has been left untouched.", ["url": url.path])
         case .notALibrary(let url):
             "“\(url.path)” is a database, but not a Drover photo library. It has been left untouched."
         case .unreadable(let url, let detail):
-            "The photo library at “\(url.path)” cannot be read (\(detail)). Check its permissions; it has been left untouched."
+            tr("The photo library at “{url}” cannot be read ({detail}). Check its permissions; it has been left untouched.", ["url": url.path, "detail": detail])
         case .cannotCreateDirectory(let url, let detail):
-            "Drover could not create a photo library folder at “\(url.path)” (\(detail))."
+            tr("Drover could not create a photo library folder at “{url}” ({detail}).", ["url": url.path, "detail": detail])
         case .albumNotFound:
-            "That album no longer exists."
+            tr("That album no longer exists.")
         case .photoNotFound:
-            "That photo is no longer in the library."
+            tr("That photo is no longer in the library.")
         case .itemNotFound:
-            "That item is no longer in the library."
+            tr("That item is no longer in the library.")
         case .photoFileMissing:
-            "The photo’s file is missing from the library folder."
+            tr("The photo’s file is missing from the library folder.")
         case .tooManyFiles(let url, let found, let limit):
             "“\(url.lastPathComponent)” holds \(found) or more images, more than the \(limit) one import can take. Import a smaller folder."
         case .notADirectory(let url):
             "“\(url.path)” is not a folder."
         case .invalidManifest(let url, let detail):
-            "The sample list “\(url.lastPathComponent)” cannot be read: \(detail)."
+            tr("The sample list “{url}” cannot be read: {detail}.", ["url": url.lastPathComponent, "detail": detail])
         case .storageFailed(let detail):
-            "Drover could not save a change to the photo library (\(detail))."
+            tr("Drover could not save a change to the photo library ({detail}).", ["detail": detail])
         case .emptyNote:
-            "A note needs some text."
+            tr("A note needs some text.")
         case .noteTooLong(let limit):
-            "The text is too long for a note: the limit is \(limit) characters."
+            tr("The text is too long for a note: the limit is {limit} characters.", ["limit": limit])
         case .notAllowedForNote:
-            "Notes stay in All Photos: they cannot be added to albums or stacks, and their title is their first line."
+            tr("Notes stay in All Photos: they cannot be added to albums or stacks, and their title is their first line.")
         case .preparedImportUnavailable(let source, let detail):
             "“\(source.lastPathComponent)” cannot be added to the library (\(detail)). Import it again."
         }

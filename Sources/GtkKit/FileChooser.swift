@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import Localization
 
 /// Asks for files or folders with the platform's file chooser: GtkFileChooserNative
 /// (GTK 4.8 has no GtkFileDialog), so the desktop portal's chooser is used where there is
@@ -17,7 +18,7 @@ public final class FileChooser: Object {
 
     public init(title: String, accept: String, parent: Window?, mode: Mode) {
         let action = mode == .files ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
-        let chooser = gtk_file_chooser_native_new(title, parent?.window, action, accept, "Cancel")
+        let chooser = gtk_file_chooser_native_new(title, parent?.window, action, accept, tr("Cancel"))
         super.init(UnsafeMutableRawPointer(chooser!), ownership: .take)
         gtk_file_chooser_set_select_multiple(self.chooser, mode == .folder ? 0 : 1)
     }

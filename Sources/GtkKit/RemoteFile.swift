@@ -1,4 +1,5 @@
 import CGtk
+import Localization
 
 /// A file GIO opens by its address: `http` and `https` through GVfs (the `gvfs-backends`
 /// package), the way a GNOME application reads the web without a network library of its own.
@@ -15,7 +16,7 @@ public enum RemoteFile {
                 g_file_read_async(file.value, G_PRIORITY_DEFAULT, cancellable, callback, data)
             }, finish: { result in
                 let stream = try GLibError.check { g_file_read_finish(file.value, result, $0) }
-                guard let stream else { throw GLibError.message("The server sent nothing") }
+                guard let stream else { throw GLibError.message(tr("The server sent nothing")) }
                 return SendablePointer(stream)
             })
             return InputStreamReader(taking: UnsafeMutableRawPointer(stream.value).assumingMemoryBound(to: GInputStream.self))
@@ -47,10 +48,10 @@ public enum RemoteFileError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unsupported: "This computer cannot download from the web (GVfs's HTTP support is not installed)."
-        case .notFound: "The server answered 404: there is no such file."
-        case .refused: "The server refused to send the file (401 or 403)."
-        case .failed(let message): "The download failed: \(message)."
+        case .unsupported: tr("This computer cannot download from the web (GVfs's HTTP support is not installed).")
+        case .notFound: tr("The server answered 404: there is no such file.")
+        case .refused: tr("The server refused to send the file (401 or 403).")
+        case .failed(let message): tr("The download failed: {message}.", ["message": message])
         }
     }
 }

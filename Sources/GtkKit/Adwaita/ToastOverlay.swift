@@ -1,5 +1,6 @@
 import CAdwaita
 import CGtk
+import Localization
 
 /// An `AdwToastOverlay`: shows `Toast`s over its child, one at a time, queueing the rest.
 @MainActor
@@ -9,7 +10,7 @@ public final class ToastOverlay: Widget {
     public func setChild(_ child: Widget?) { adw_toast_overlay_set_child(overlay, child?.widget) }
     /// Shows `toast` (after the current one, unless that is dismissed). `closeLabel`
     /// names its close button for assistive technology.
-    public func add(_ toast: Toast, closeLabel: String = "Dismiss") {
+    public func add(_ toast: Toast, closeLabel: String = tr("Dismiss")) {
         let before = gtk_widget_get_last_child(widget)
         // adw_toast_overlay_add_toast takes the reference it is given: give it one of its own.
         adw_toast_overlay_add_toast(overlay, OpaquePointer(g_object_ref(toast.rawPointer)))

@@ -1,6 +1,7 @@
 import CDrover
 import CGtk
 import Foundation
+import Localization
 
 /// What drop handling and paste both read from: a drop in progress or the
 /// clipboard. One reader protocol lets Drover use a single import pipeline
@@ -72,7 +73,7 @@ public final class Clipboard: Object, ContentReader {
         }, finish: { result in
             var chosen: UnsafePointer<CChar>?
             let stream = try GLibError.check { gdk_clipboard_read_finish(clipboard.value, result, &chosen, $0) }
-            guard let stream else { throw GLibError.message("The clipboard held no data") }
+            guard let stream else { throw GLibError.message(tr("The clipboard held no data")) }
             return (SendablePointer(stream), chosen.map { String(cString: $0) } ?? types.first ?? "")
         })
         return (InputStreamReader(taking: stream.value), chosen)

@@ -1,6 +1,7 @@
 import CDrover
 import CGtk
 import Foundation
+import Localization
 
 /// A `GdkDrop`: one drag over a target, from this app or another.
 @MainActor
@@ -76,7 +77,7 @@ public final class Drop: Object {
         }, finish: { result in
             var chosen: UnsafePointer<CChar>?
             let stream = try GLibError.check { gdk_drop_read_finish(drop.value, result, &chosen, $0) }
-            guard let stream else { throw GLibError.message("The other application sent no data") }
+            guard let stream else { throw GLibError.message(tr("The other application sent no data")) }
             return (SendablePointer(stream), chosen.map { String(cString: $0) } ?? types.first ?? "")
         })
         return (InputStreamReader(taking: stream.value), chosen)
@@ -120,7 +121,7 @@ public final class InputStreamReader {
                 inspected = true
                 try inspect(data)
             }
-            if data.count > limit { throw GLibError.message("The data is larger than \(limit / 1_000_000) MB") }
+            if data.count > limit { throw GLibError.message(tr("The data is larger than {megabytes} MB", ["megabytes": limit / 1_000_000])) }
             progress(data.count)
         }
     }

@@ -1,4 +1,5 @@
 import CGtk
+import Localization
 
 /// A `GtkButton`. Icon-only buttons must be given an accessible label.
 @MainActor
@@ -51,7 +52,7 @@ public final class MenuButton: Widget {
     public func setPopover(_ popover: Popover) { gtk_menu_button_set_popover(OpaquePointer(rawPointer), popover.widget) }
     public func setMenu(_ menu: Menu) {
         gtk_menu_button_set_menu_model(OpaquePointer(rawPointer), menu.model)
-        drover_label_stack_pages(gtk_menu_button_get_popover(OpaquePointer(rawPointer)).map { UnsafeMutablePointer<GtkWidget>(OpaquePointer($0)) }, "Menu")
+        drover_label_stack_pages(gtk_menu_button_get_popover(OpaquePointer(rawPointer)).map { UnsafeMutablePointer<GtkWidget>(OpaquePointer($0)) }, tr("Menu"))
     }
     /// Opens its menu, as a click would (F10 for the primary menu).
     public func popup() { gtk_menu_button_popup(OpaquePointer(rawPointer)) }

@@ -1,4 +1,5 @@
 import CGtk
+import Localization
 
 /// A `GtkPopover` with a child.
 @MainActor
@@ -26,7 +27,7 @@ public final class Popover: Widget {
 public final class PopoverMenu: Widget {
     public init(menu: Menu) {
         super.init(gtk_popover_menu_new_from_model(menu.model))
-        drover_label_stack_pages(widget, "Menu")
+        drover_label_stack_pages(widget, tr("Menu"))
     }
     public func setParent(_ parent: Widget) { gtk_widget_set_parent(widget, parent.widget) }
     public func unparent() { gtk_widget_unparent(widget) }
