@@ -25,7 +25,9 @@ cp po/drover.pot po/POTFILES "$scratch/"
 bash scripts/potfiles.sh > po/POTFILES
 build=.build/meson-po
 if [ ! -f "$build/build.ninja" ]; then meson setup "$build" >/dev/null; fi
-meson compile -C "$build" drover-pot 2>&1 | grep -v "extension 'swift' is unknown; will try C" >&2 || true
+if ! meson compile -C "$build" drover-pot >"$scratch/meson.log" 2>&1; then
+  cat "$scratch/meson.log" >&2; echo "error: meson could not make the .pot (above)" >&2; exit 1
+fi
 cp po/drover.pot "$scratch/fresh.pot"
 cp "$scratch/drover.pot" po/drover.pot
 cp "$scratch/POTFILES" po/POTFILES
