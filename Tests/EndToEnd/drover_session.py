@@ -47,6 +47,17 @@ def compiled_schemas() -> Path:
     return target
 
 
+def compiled_translations() -> Path:
+    """po/*.po compiled into a locale folder for DROVER_LOCALEDIR (once per change)."""
+    target = REPO / ".build" / "locale"
+    sources = list((REPO / "po").glob("*.po"))
+    newest = max(path.stat().st_mtime for path in sources)
+    compiled = [target / path.stem / "LC_MESSAGES" / "drover.mo" for path in sources]
+    if not all(mo.exists() and mo.stat().st_mtime >= newest for mo in compiled):
+        subprocess.run(["bash", str(REPO / "scripts" / "compile-translations.sh"), str(target)], check=True, timeout=60)
+    return target
+
+
 def wait_for(predicate, timeout=30.0, interval=0.2, what="condition"):
     last_error = None
     deadline = time.monotonic() + timeout
@@ -118,6 +129,10 @@ class DroverSession:
         # Drover's settings schema, compiled from data/ as meson's install would, and a
         # keyfile under the session's own XDG_CONFIG_HOME (no dconf service needed).
         env.update(GSETTINGS_SCHEMA_DIR=str(compiled_schemas()), GSETTINGS_BACKEND="keyfile")
+        # Drover's translations (po/, compiled), and English: tests find nodes by their
+        # English names. A test that runs another language passes LANGUAGE in `env`.
+        # C.UTF-8 exists everywhere; gettext takes the language from LANGUAGE under it.
+        env.update(DROVER_LOCALEDIR=str(compiled_translations()), LANGUAGE="en", LANG="C.UTF-8", LC_ALL="C.UTF-8")
         env.update(self.extra_env)
         return env
 

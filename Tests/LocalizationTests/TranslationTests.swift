@@ -60,13 +60,13 @@ final class TranslationTests: XCTestCase {
         speaking("xx") {
             XCTAssertEqual(ntr("{count} photo", "{count} photos", 1), "1 photo")
             XCTAssertEqual(ntr("{count} photo", "{count} photos", 5), "5 photos")
-            XCTAssertEqual(ctr("menu item", "Cut"), "Cut", "an untranslated context key comes back without its context")
+            XCTAssertEqual(ctr("date", "Added"), "Added", "an untranslated context key comes back without its context")
         }
     }
 
     func testContextTellsOneEnglishWordApart() {
         speaking("de") {
-            XCTAssertEqual(ctr("menu item", "Cut"), "Ausschneiden")
+            XCTAssertEqual(ctr("date", "Added"), "Hinzugefügt am")
         }
     }
 
