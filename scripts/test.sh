@@ -33,6 +33,9 @@ stage 900 "Installing dependencies" bash scripts/install-deps.sh --test
 
 stage 1500 "Building" swift build --build-tests
 
+# Every string translated, the .pot current with the sources (docs/translations.md).
+stage 300 "Translations (po/ complete and current)" bash scripts/check-translations.sh
+
 stage 900 "Unit and GTK tests (Swift)" \
   bash scripts/with-display.sh swift test --skip-build
 
