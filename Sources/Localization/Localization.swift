@@ -23,6 +23,12 @@ public enum Localization {
         _ = bind_textdomain_codeset(domain, "UTF-8")
     }
 
+    /// The catalogue's text for `message`, or `message` itself. gettext returns its own
+    /// argument when nothing is translated, so the C string is read before it is freed.
+    static func lookUp(_ message: String) -> String {
+        message.withCString { id in String(cString: dgettext(domain, id)) }
+    }
+
     /// Replaces each `{name}` in `text` with its value; unknown names stay as they are,
     /// so a translation's typo shows rather than vanishes.
     static func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
@@ -37,29 +43,30 @@ public enum Localization {
 /// The translation of `message`, its `{name}` placeholders filled from `values`.
 public func tr(_ message: StaticString,
                _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) -> String {
-    let translated = message.withUTF8Buffer { bytes in
-        String(cString: dgettext(Localization.domain, String(decoding: bytes, as: UTF8.self)))
-    }
-    return Localization.fill(translated, values)
+    Localization.fill(Localization.lookUp(message.description), values)
 }
 
 /// The translation of the form of `singular`/`plural` that `count` takes in the user's language,
 /// with `{count}` and the other placeholders filled. The English forms are the msgid.
 public func ntr(_ singular: StaticString, _ plural: StaticString, _ count: Int,
                 _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) -> String {
-    let one = singular.description, many = plural.description
+    // gettext returns its own argument when nothing is translated: read it while it lives.
     // ngettext takes an unsigned long; a negative count never happens, but must not trap.
-    let translated = String(cString: dngettext(Localization.domain, one, many, UInt(max(count, 0))))
+    let translated = singular.description.withCString { one in
+        plural.description.withCString { many in
+            String(cString: dngettext(Localization.domain, one, many, UInt(max(count, 0))))
+        }
+    }
     return Localization.fill(Localization.fill(translated, ["count": count]), values)
 }
 
 /// The translation of `message` in `context`: for one English word with two meanings
-/// ("Cut" the command, "Cut" the announcement). The key is gettext's own
+/// (`ctr("date", "Added")`, a details label: „Hinzugefügt am“, not just „Hinzugefügt“). The key is gettext's own
 /// `context + "\u{4}" + message` (pgettext is a C macro Swift cannot call); an
 /// untranslated message comes back without its context.
 public func ctr(_ context: StaticString, _ message: StaticString,
                _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]) -> String {
     let key = "\(context)\u{4}\(message)"
-    let translated = String(cString: dgettext(Localization.domain, key))
+    let translated = Localization.lookUp(key)
     return Localization.fill(translated == key ? message.description : translated, values)
 }
