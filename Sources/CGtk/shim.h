@@ -120,3 +120,9 @@ static inline void drover_object_get_int(gpointer object, const char *name, int 
 static inline gboolean drover_child_focus_tab(GtkWidget *widget, gboolean forward) {
     return gtk_widget_child_focus(widget, forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD);
 }
+
+// Whether a widget lays out right to left (a right-to-left language, or
+// GTK_DEBUG=invert-text-dir). In C for the same reason: GTK_TEXT_DIR_RTL from Swift.
+static inline gboolean drover_widget_is_right_to_left(GtkWidget *widget) {
+    return gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+}

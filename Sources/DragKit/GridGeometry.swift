@@ -3,6 +3,10 @@ import Foundation
 // The arithmetic of a grid of fixed-size cells. The photo grid lays out and
 // recycles its tiles with it, and drop proposals map the pointer to an
 // insertion index with it, so both always agree. Every query is O(1).
+//
+// Right to left, the grid is the left-to-right one mirrored about the middle of its
+// width: frames are mirrored on the way out, points on the way in, so "leading half",
+// "before" and "after" keep their reading-order meaning in both directions.
 
 public struct GridGeometry: Hashable, Sendable {
     // Changing any input recomputes the column count, so a geometry is never stale.
@@ -11,9 +15,13 @@ public struct GridGeometry: Hashable, Sendable {
     public var padding: Double { didSet { columns = Self.columns(width, cellSize, spacing, padding) } }
     public private(set) var columns: Int
     public private(set) var width: Double
+    /// Which side the first cell is on (the text direction of the grid's widget).
+    public var direction: LayoutDirection
 
     /// Lays cells out for a container `width` points wide.
-    public init(width: Double, cellSize: Size, spacing: Double, padding: Double) {
+    public init(width: Double, cellSize: Size, spacing: Double, padding: Double,
+                direction: LayoutDirection = .leftToRight) {
+        self.direction = direction
         self.cellSize = cellSize
         self.spacing = spacing
         self.padding = padding
@@ -48,9 +56,21 @@ public struct GridGeometry: Hashable, Sendable {
 
     /// The frame of the cell at `index`, in content coordinates.
     public func frame(at index: Int) -> Rect {
+        let frame = leftToRightFrame(at: index)
+        guard direction == .rightToLeft else { return frame }
+        return Rect(x: width - frame.minX - frame.width, y: frame.minY, width: frame.width, height: frame.height)
+    }
+
+    /// The frame the cell at `index` has left to right.
+    private func leftToRightFrame(at index: Int) -> Rect {
         let row = index / columns, column = index % columns
         return Rect(x: padding + Double(column) * pitchX, y: padding + Double(row) * pitchY,
                     width: cellSize.width, height: cellSize.height)
+    }
+
+    /// Where `point` falls in the left-to-right layout: itself, or mirrored right to left.
+    private func leftToRight(_ point: Point) -> Point {
+        direction == .leftToRight ? point : Point(x: width - point.x, y: point.y)
     }
 
     /// The indices whose cells intersect the vertical band `minY..<maxY`, exactly: a band
@@ -68,11 +88,12 @@ public struct GridGeometry: Hashable, Sendable {
 
     /// The index of the cell under `point`, if the point is on a cell.
     public func index(at point: Point, count: Int) -> Int? {
+        let point = leftToRight(point)
         let column = Int(((point.x - padding) / pitchX).rounded(.down))
         let row = Int(((point.y - padding) / pitchY).rounded(.down))
         guard column >= 0, column < columns, row >= 0 else { return nil }
         let index = row * columns + column
-        guard index < count, frame(at: index).contains(point) else { return nil }
+        guard index < count, leftToRightFrame(at: index).contains(point) else { return nil }
         return index
     }
 
@@ -81,14 +102,16 @@ public struct GridGeometry: Hashable, Sendable {
     /// about where to insert.
     public func restingTile(at point: Point, count: Int) -> Int? {
         guard let index = index(at: point, count: count) else { return nil }
-        let frame = frame(at: index)
+        let frame = self.frame(at: index)
         return abs(point.x - frame.center.x) < frame.width / 4 ? index : nil
     }
 
     /// Where an item dropped at `point` would be inserted: before the cell under
-    /// the pointer if the pointer is on its leading half, after it otherwise.
+    /// the pointer if the pointer is on its leading half (the left half left to right,
+    /// the right half right to left), after it otherwise.
     /// Points past the last cell give `count` (the end of the collection).
     public func insertionIndex(at point: Point, count: Int) -> Int {
+        let point = leftToRight(point)
         let row = max(0, Int(((point.y - padding) / pitchY).rounded(.down)))
         let rawColumn = (point.x - padding) / pitchX
         let column = min(columns - 1, max(0, Int(rawColumn.rounded(.down))))

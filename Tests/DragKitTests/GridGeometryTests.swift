@@ -83,4 +83,53 @@ import PropertyBased
             #expect(Array(range) == expected)
         }
     }
+
+    // Right to left: the same grid mirrored about x = 170 (the middle of 340).
+    let mirrored = GridGeometry(width: 340, cellSize: Size(width: 100, height: 80), spacing: 10, padding: 10,
+                                direction: .rightToLeft)
+
+    @Test func rightToLeftTheFirstCellIsAtTheRight() {
+        #expect(mirrored.frame(at: 0) == Rect(x: 230, y: 10, width: 100, height: 80))
+        #expect(mirrored.frame(at: 2) == Rect(x: 10, y: 10, width: 100, height: 80))
+        #expect(mirrored.frame(at: 3) == Rect(x: 230, y: 100, width: 100, height: 80))
+        #expect(mirrored.index(at: Point(x: 325, y: 15), count: 7) == 0)
+        #expect(mirrored.index(at: Point(x: 15, y: 15), count: 7) == 2)
+        #expect(mirrored.index(at: Point(x: 335, y: 15), count: 7) == nil)  // in the padding
+        #expect(mirrored.index(at: Point(x: 15, y: 195), count: 7) == nil)  // left of the last cell, at the right
+        #expect(mirrored.index(at: Point(x: 325, y: 195), count: 7) == 6)
+    }
+
+    @Test func rightToLeftTheLeadingHalfIsTheRightHalf() {
+        #expect(mirrored.insertionIndex(at: Point(x: 300, y: 50), count: 7) == 0)  // right half of 0: before it
+        #expect(mirrored.insertionIndex(at: Point(x: 260, y: 50), count: 7) == 1)  // left half of 0: after it
+        #expect(mirrored.insertionIndex(at: Point(x: 5, y: 50), count: 7) == 3)    // left padding: row's end
+        #expect(mirrored.insertionIndex(at: Point(x: 339, y: 110), count: 7) == 3) // right padding, row 1: its start
+        #expect(mirrored.restingTile(at: Point(x: 280, y: 50), count: 7) == 0)
+        #expect(mirrored.restingTile(at: Point(x: 235, y: 50), count: 7) == nil)   // near the edge: insert, not rest
+    }
+
+    @Test func arrowsFollowTheVisualDirection() {
+        #expect(LayoutDirection.leftToRight.indexStep(rightArrow: true) == 1)
+        #expect(LayoutDirection.leftToRight.indexStep(rightArrow: false) == -1)
+        #expect(LayoutDirection.rightToLeft.indexStep(rightArrow: true) == -1)
+        #expect(LayoutDirection.rightToLeft.indexStep(rightArrow: false) == 1)
+    }
+
+    @Test func bothDirectionsAgreeWithBruteForceAndMirrorEachOther() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...40), Gen.int(in: 150...700), Gen.int(in: 0...20)) {
+            count, width, spacing in
+            let ltr = GridGeometry(width: Double(width), cellSize: Size(width: 64, height: 48),
+                                   spacing: Double(spacing), padding: 6)
+            var rtl = ltr
+            rtl.direction = .rightToLeft
+            for index in 0..<count {
+                let left = ltr.frame(at: index), right = rtl.frame(at: index)
+                #expect(right.minX == Double(width) - left.maxX && right.minY == left.minY)
+                #expect(rtl.index(at: right.center, count: count) == index)
+                // Leading is the right edge right to left.
+                #expect(rtl.insertionIndex(at: Point(x: right.maxX - 1, y: right.center.y), count: count) == index)
+                #expect(rtl.insertionIndex(at: Point(x: right.minX + 1, y: right.center.y), count: count) == index + 1)
+            }
+        }
+    }
 }

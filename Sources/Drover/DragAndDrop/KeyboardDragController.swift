@@ -49,8 +49,9 @@ final class KeyboardDragController {
         let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         let columns = window.grid.geometry.columns
         switch Int32(keyval) {
-        case GDK_KEY_Left: show(drag.moveInsertionPoint(by: -1))
-        case GDK_KEY_Right: show(drag.moveInsertionPoint(by: 1))
+        // The drop point moves the way the arrow points, also right to left (the grid's geometry says).
+        case GDK_KEY_Left: show(drag.moveInsertionPoint(by: window.grid.geometry.direction.indexStep(rightArrow: false)))
+        case GDK_KEY_Right: show(drag.moveInsertionPoint(by: window.grid.geometry.direction.indexStep(rightArrow: true)))
         case GDK_KEY_Up: show(drag.moveInsertionPoint(by: -columns))
         case GDK_KEY_Down: show(drag.moveInsertionPoint(by: columns))
         case GDK_KEY_Tab, GDK_KEY_ISO_Left_Tab: show(shift || Int32(keyval) == GDK_KEY_ISO_Left_Tab ? drag.previousTarget() : drag.nextTarget())

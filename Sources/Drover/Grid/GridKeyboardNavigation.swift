@@ -36,8 +36,9 @@ final class GridKeyboardNavigation {
             // The grid is one Tab stop: Tab leaves it (arrows move inside).
             let forward = Int32(keyval) == GDK_KEY_Tab && !shift
             return grid.onTabOut?(forward) ?? false
-        case GDK_KEY_Left: target = current - 1
-        case GDK_KEY_Right: target = current + 1
+        // Left and Right as seen: right to left, Left goes to the next photo.
+        case GDK_KEY_Left: target = current + grid.geometry.direction.indexStep(rightArrow: false)
+        case GDK_KEY_Right: target = current + grid.geometry.direction.indexStep(rightArrow: true)
         case GDK_KEY_Up: target = current - columns
         case GDK_KEY_Down: target = current + columns
         case GDK_KEY_Home: target = 0

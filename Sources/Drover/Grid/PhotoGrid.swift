@@ -263,6 +263,10 @@ final class PhotoGrid: CanvasLayout {
         scrolledWindow.add(scroll)
     }
 
+    /// Right to left under a right-to-left language: the first photo at the right (DragKit's
+    /// geometry mirrors the frames, the drop points and the arrow keys alike).
+    var layoutDirection: LayoutDirection { canvas.isRightToLeft ? .rightToLeft : .leftToRight }
+
     // MARK: CanvasLayout
 
     func measure(_ canvas: Canvas, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
@@ -271,13 +275,15 @@ final class PhotoGrid: CanvasLayout {
             return (one, Int32(4 * (cellSize.width + Self.spacing) + 2 * Self.padding))
         }
         let width = forSize > 0 ? Double(forSize) : geometry.width
-        let layout = GridGeometry(width: width, cellSize: cellSize, spacing: Self.spacing, padding: Self.padding)
+        let layout = GridGeometry(width: width, cellSize: cellSize, spacing: Self.spacing, padding: Self.padding,
+                                  direction: layoutDirection)
         let height = Int32(layout.contentHeight(for: items.count + dragFeedback.extraCells).rounded(.up))
         return (height, height)
     }
 
     func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
-        geometry = GridGeometry(width: Double(width), cellSize: cellSize, spacing: Self.spacing, padding: Self.padding)
+        geometry = GridGeometry(width: Double(width), cellSize: cellSize, spacing: Self.spacing, padding: Self.padding,
+                                direction: layoutDirection)
         syncVisibleTiles()
         for index in visibleRange {
             let model = items[index]

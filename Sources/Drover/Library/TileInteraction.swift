@@ -66,9 +66,13 @@ final class TileInteraction {
             commands.cut(around: focused)
         case GDK_KEY_v where control:
             commands.paste(at: focused.map { $0 + 1 } ?? gallery.model.count)
-        case GDK_KEY_Left where alt && shift, GDK_KEY_Up where alt && shift:
+        case GDK_KEY_Left where alt && shift, GDK_KEY_Right where alt && shift:
+            // The way the arrow points, also right to left, where Left is later.
+            let step = grid.geometry.direction.indexStep(rightArrow: Int32(keyval) == GDK_KEY_Right)
+            if step < 0 { commands.moveEarlier(around: focused) } else { commands.moveLater(around: focused) }
+        case GDK_KEY_Up where alt && shift:
             commands.moveEarlier(around: focused)
-        case GDK_KEY_Right where alt && shift, GDK_KEY_Down where alt && shift:
+        case GDK_KEY_Down where alt && shift:
             commands.moveLater(around: focused)
         case GDK_KEY_d where control:
             guard let focused else { return false }

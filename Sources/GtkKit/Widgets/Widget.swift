@@ -34,6 +34,10 @@ open class Widget: Object {
 
     // MARK: Appearance and layout
 
+    /// Whether the widget reads right to left: GTK mirrors its own widgets then, and custom
+    /// layouts (the photo grid) must mirror theirs.
+    public var isRightToLeft: Bool { drover_widget_is_right_to_left(widget) != 0 }
+
     public var isVisible: Bool {
         get { gtk_widget_get_visible(widget) != 0 }
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
