@@ -31,8 +31,12 @@ fi
 cp po/drover.pot "$scratch/fresh.pot"
 cp "$scratch/drover.pot" po/drover.pot
 cp "$scratch/POTFILES" po/POTFILES
-if ! msgcmp --use-untranslated po/drover.pot "$scratch/fresh.pot" 2>"$scratch/new.txt" \
-   || ! msgcmp --use-untranslated "$scratch/fresh.pot" po/drover.pot 2>"$scratch/gone.txt"; then
+# msgcmp DEF REF names what REF has and DEF lacks: first the strings new in the sources
+# ("fresh.pot: … used but not defined in po/drover.pot"), then the ones gone from them.
+stale=0
+msgcmp --use-untranslated po/drover.pot "$scratch/fresh.pot" 2>"$scratch/new.txt" || stale=1
+msgcmp --use-untranslated "$scratch/fresh.pot" po/drover.pot 2>"$scratch/gone.txt" || stale=1
+if [ "$stale" = 1 ]; then
   cat "$scratch/new.txt" "$scratch/gone.txt" >&2
   echo "error: po/drover.pot is out of date with the sources (run scripts/update-po.sh, then translate)" >&2
   status=1
