@@ -230,8 +230,8 @@ final class DroverApplication {
 
     private func reportRecovery(_ report: RecoveryReport, in window: MainWindow) {
         guard !report.missingPhotos.isEmpty else { return }
-        window.toast.show(ntr("{count} photo’s file is missing from the library.",
-                              "{count} photos’ files are missing from the library.", report.missingPhotos.count))
+        window.toast.show(ntr("{count} photo's file is missing from the library.",
+                              "{count} photos' files are missing from the library.", report.missingPhotos.count))
     }
 
     private var benchmark: ScrollBenchmark?
