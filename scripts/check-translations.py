@@ -21,6 +21,22 @@ HAND_PLURAL = re.compile(r'==\s*1\s*\?\s*"[^"]*[A-Za-z]')
 PLACEHOLDER = re.compile(r"\{([A-Za-z]+)\}")
 
 
+def without_comment(line):
+    """The line with a // comment blanked out, but not a // inside a string ("https://…")."""
+    in_string, index = False, 0
+    while index < len(line):
+        char = line[index]
+        if char == "\\" and in_string:
+            index += 2
+            continue
+        if char == '"':
+            in_string = not in_string
+        elif not in_string and line.startswith("//", index):
+            return line[:index] + " " * (len(line) - index)
+        index += 1
+    return line
+
+
 def line_of(text, offset):
     return text.count("\n", 0, offset) + 1
 
@@ -32,7 +48,7 @@ def check_sources(problems):
         text = path.read_text(encoding="utf-8")
         name = path.relative_to(ROOT)
         # Comments may mention tr(…) in prose; only code counts.
-        code = re.sub(r"//[^\n]*", lambda m: " " * len(m.group(0)), text)
+        code = "\n".join(without_comment(line) for line in text.split("\n"))
         for call in CALL.finditer(code):
             position = call.end()
             for index in range(LITERALS_TAKEN[call.group(1)]):

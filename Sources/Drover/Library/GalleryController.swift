@@ -202,7 +202,7 @@ final class GalleryController {
                     let tileIDs = tiles.map(\.id)
                     window.toast.show(tr("Removed {photos} from “{album}”.", ["photos": noun, "album": name]), actionLabel: tr("Undo"), action: { [weak self] in
                         guard let self else { return }
-                        self.undoFromToast(entry, announcing: "Restored \(noun) to \(name).", focusing: tileIDs) {
+                        self.undoFromToast(entry, announcing: tr("Restored {photos} to {album}.", ["photos": noun, "album": name]), focusing: tileIDs) {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
                                 try await self.library.addPhotos([photo], toAlbum: self.resolve(album), at: position)
                             }
@@ -354,9 +354,9 @@ final class GalleryController {
         guard album.count > 0 else { return reallyDeleteAlbum(album) }
         let noun = ntr("Its photo stays", "Its {count} photos stay", album.count)
         let dialog = MessageDialog(parent: window.window, heading: tr("Delete “{album}”?", ["album": album.name]),
-                                   body: "\(noun) in All Photos; the album and its order are removed.")
-        dialog.addResponse("cancel", label: "_Cancel")
-        dialog.addResponse("delete", label: "_Delete Album", appearance: .destructive)
+                                   body: tr("{photos} in All Photos; the album and its order are removed.", ["photos": noun]))
+        dialog.addResponse("cancel", label: tr("_Cancel"))
+        dialog.addResponse("delete", label: tr("_Delete Album"), appearance: .destructive)
         dialog.setResponses(default: "cancel", close: "cancel")
         dialog.onResponse { [weak self] response in
             if response == "delete" { self?.reallyDeleteAlbum(album) }

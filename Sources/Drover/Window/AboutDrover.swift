@@ -1,5 +1,6 @@
 import CGtk
 import GtkKit
+import Localization
 
 /// Drover's About window (libadwaita's), with credits for the data Drover ships: the
 /// GeoNames places and the sample photos, each under its own licence (see
@@ -28,21 +29,21 @@ enum AboutDrover {
         about.applicationName = "Drover"
         about.applicationIcon = DroverApplication.id
         about.version = DroverVersion.number
-        about.developerName = "The Drover authors"
-        about.comments = "A photo gallery with drag and drop done well."
+        about.developerName = tr("The Drover authors")
+        about.comments = tr("A photo gallery with drag and drop done well.")
         about.licenseType = GTK_LICENSE_GPL_3_0
         about.website = "https://drover.example"
         about.issueURL = issueURL
-        about.developers = ["The Drover authors"]
+        about.developers = [tr("The Drover authors")]
         // Place names come from GeoNames (CC BY 4.0), which asks for this credit.
-        about.addCreditSection("Place names", people: ["GeoNames https://www.geonames.org/"])
-        about.addCreditSection("Sample photos", people: photoCredits.map { "\($0.author) (\($0.photos))" })
-        about.addLegalSection("Place names", copyright: "GeoNames, https://www.geonames.org/",
+        about.addCreditSection(tr("Place names"), people: ["GeoNames https://www.geonames.org/"])
+        about.addCreditSection(tr("Sample photos"), people: photoCredits.map { "\($0.author) (\($0.photos))" })
+        about.addLegalSection(tr("Place names"), copyright: "GeoNames, https://www.geonames.org/",
                               licenseType: GTK_LICENSE_CUSTOM,
-                              license: "Derived from the GeoNames \u{201C}cities1000\u{201D} extract, under the Creative Commons Attribution 4.0 licence (CC BY 4.0): https://creativecommons.org/licenses/by/4.0/")
-        about.addLegalSection("Sample photos", copyright: nil, licenseType: GTK_LICENSE_CUSTOM,
+                              license: tr("Derived from the GeoNames “cities1000” extract, under the Creative Commons Attribution 4.0 licence (CC BY 4.0): https://creativecommons.org/licenses/by/4.0/"))
+        about.addLegalSection(tr("Sample photos"), copyright: nil, licenseType: GTK_LICENSE_CUSTOM,
                               license: photoCredits.map { "\($0.photos): \($0.author), \($0.license)" }.joined(separator: "\n")
-                                  + "\n\nEach photo was scaled and re-encoded; the changes are listed in samples/LICENSES.md.")
+                                  + "\n\n" + tr("Each photo was scaled and re-encoded; the changes are listed in samples/LICENSES.md."))
         about.setTransientFor(parent)
         about.present()
     }
