@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// An entry of an imported folder that was not imported, and why. A folder import
 /// accounts for everything it finds: each entry is imported, failed or skipped.
@@ -25,15 +26,15 @@ public struct ImportSkip: Sendable, Hashable {
 
         public var message: String {
             switch self {
-            case .notAnImage: "not an image"
-            case .hidden: "hidden"
-            case .nameNotText: "name is not valid text (UTF-8)"
-            case .folderUnreadable(let detail): "cannot read folder: \(detail)"
-            case .unreadable(let detail): "cannot be read: \(detail)"
-            case .pathTooLong: "path too long (the limit is \(PATH_MAX - 1) bytes)"
-            case .brokenLink: "broken link: its target does not exist"
-            case .linkToFolder: "link to a folder (links to folders are not followed)"
-            case .notAFile(let kind): "not a regular file (\(kind))"
+            case .notAnImage: tr("not an image")
+            case .hidden: tr("hidden")
+            case .nameNotText: tr("name is not valid text (UTF-8)")
+            case .folderUnreadable(let detail): tr("cannot read folder: {detail}", ["detail": detail])
+            case .unreadable(let detail): tr("cannot be read: {detail}", ["detail": detail])
+            case .pathTooLong: tr("path too long (the limit is {limit} bytes)", ["limit": PATH_MAX - 1])
+            case .brokenLink: tr("broken link: its target does not exist")
+            case .linkToFolder: tr("link to a folder (links to folders are not followed)")
+            case .notAFile(let kind): tr("not a regular file ({kind})", ["kind": kind])
             }
         }
 

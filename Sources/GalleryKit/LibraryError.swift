@@ -59,7 +59,7 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
         case .damaged(let url, let detail):
             tr("The photo library at “{url}” is damaged: {detail}. It has been left untouched; Drover can rebuild a library from its photos.", ["url": url.path, "detail": detail])
         case .notALibraryFolder(let url):
-            "“\(url.path)” already holds files that are not a Drover library. Drover leaves it as it is: choose an empty or new folder for a library."
+            tr("“{folder}” already holds files that are not a Drover library. Drover leaves it as it is: choose an empty or new folder for a library.", ["folder": url.path])
         case .inUse(let url):
             tr("The photo library at “{url}” is in use by another Drover. Try again when it has finished.", ["url": url.path])
         case .readOnly(let url):
@@ -71,7 +71,7 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
         case .newerSchema(let url):
             tr("The photo library at “{url}” was created by a newer version of Drover. Update Drover to open it; the library has been left untouched.", ["url": url.path])
         case .notALibrary(let url):
-            "“\(url.path)” is a database, but not a Drover photo library. It has been left untouched."
+            tr("“{file}” is a database, but not a Drover photo library. It has been left untouched.", ["file": url.path])
         case .unreadable(let url, let detail):
             tr("The photo library at “{url}” cannot be read ({detail}). Check its permissions; it has been left untouched.", ["url": url.path, "detail": detail])
         case .cannotCreateDirectory(let url, let detail):
@@ -85,9 +85,9 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
         case .photoFileMissing:
             tr("The photo’s file is missing from the library folder.")
         case .tooManyFiles(let url, let found, let limit):
-            "“\(url.lastPathComponent)” holds \(found) or more images, more than the \(limit) one import can take. Import a smaller folder."
+            tr("“{folder}” holds {found} or more images, more than the {limit} one import can take. Import a smaller folder.", ["folder": url.lastPathComponent, "found": found, "limit": limit])
         case .notADirectory(let url):
-            "“\(url.path)” is not a folder."
+            tr("“{path}” is not a folder.", ["path": url.path])
         case .invalidManifest(let url, let detail):
             tr("The sample list “{url}” cannot be read: {detail}.", ["url": url.lastPathComponent, "detail": detail])
         case .storageFailed(let detail):
@@ -99,7 +99,7 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
         case .notAllowedForNote:
             tr("Notes stay in All Photos: they cannot be added to albums or stacks, and their title is their first line.")
         case .preparedImportUnavailable(let source, let detail):
-            "“\(source.lastPathComponent)” cannot be added to the library (\(detail)). Import it again."
+            tr("“{file}” cannot be added to the library ({detail}). Import it again.", ["file": source.lastPathComponent, "detail": detail])
         }
     }
 
