@@ -52,7 +52,10 @@ final class DetailsController {
         let library = gallery.library
         Task {
             do {
+                // Read before the change: the undo gives back the title the photo had.
+                let old = try await library.details(of: photoID).photo.title
                 try await library.setTitle(title, of: .photo(photoID))
+                if old != title { gallery.recordPhotoRename(photoID, from: old, to: title) }
                 window.announce("Renamed the photo \u{201C}\(title)\u{201D}.")
             } catch {
                 window.toast.show("Could not rename the photo: \(GalleryController.describe(error))")
