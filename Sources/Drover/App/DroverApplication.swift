@@ -57,6 +57,11 @@ final class DroverApplication {
         primaryMenu.onActivate { [weak self] in self?.mainWindow?.menuButton.popup() }
         application.addAction(primaryMenu)
         application.setAccelerators(["F10"], for: "app.primary-menu")
+        // F9 shows the albums, as in GNOME's apps (the folded sidebar of a narrow window).
+        let showAlbums = Action("show-albums")
+        showAlbums.onActivate { [weak self] in self?.mainWindow?.sidebarFold.showFromKeyboard() }
+        application.addAction(showAlbums)
+        application.setAccelerators(["F9"], for: "app.show-albums")
         // Grid zoom: three tile sizes (Ctrl+scroll too, in PhotoGrid).
         let zoomIn = Action("zoom-in")
         zoomIn.onActivate { [weak self] in

@@ -34,6 +34,8 @@ final class MainWindow {
     private let pages = Stack()
     /// The sidebar beside the grid.
     private let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+    /// The sidebar folds into a drawer in a narrow window (see `SidebarFold`).
+    let sidebarFold: SidebarFold
     /// The one way results reach a screen reader (see `Announcer`).
     let announcer: Announcer
 
@@ -41,6 +43,7 @@ final class MainWindow {
         window = ApplicationWindow(application: application)
         grid = PhotoGrid(thumbnails: thumbnails)
         announcer = Announcer(window: window, fallback: grid.canvas)
+        sidebarFold = SidebarFold(sidebar: sidebar, paned: paned)
         grid.announce = { [announcer] message in announcer.announce(message) }
         // Tab order: header, sidebar (one stop), grid (one stop), the toast's
         // buttons when it shows (Undo is nearest to what it undoes), the delete zone.
@@ -67,10 +70,18 @@ final class MainWindow {
         layered.setChild(main)
         layered.addOverlay(animations.canvas)
         window.setContent(layered)
+        window.onWidthChanged { [weak self] in self?.fitSidebar() }
+    }
+
+    /// Folds the sidebar away in a narrow window, and back beside the grid in a wide one.
+    func fitSidebar() {
+        let width = window.isMaximized ? window.width : window.defaultSize.width
+        sidebarFold.fit(windowWidth: width)
     }
 
     /// The header bar's buttons: album actions at the start, the primary menu (F10) at the end.
     private func buildHeaderBar() {
+        header.packStart(sidebarFold.showButton)
         header.packStart(newAlbumButton)
         moveToButton.tooltip = "Add the selected photos to an album (inside an album: move them)"
         moveToButton.accessibleDescription = "Adds the selected photos to an album you choose; inside an album, moves them there."
@@ -110,7 +121,7 @@ final class MainWindow {
         paned.expandsVertically = true
 
         let library = Box(GTK_ORIENTATION_VERTICAL)
-        library.append(paned)
+        library.append(sidebarFold.drawer)
         library.append(deleteZone.root)
         return library
     }
@@ -126,8 +137,8 @@ final class MainWindow {
 
     /// The albums sidebar's width, in pixels.
     var sidebarWidth: Int32 {
-        get { paned.position }
-        set { paned.position = newValue }
+        get { sidebarFold.width }
+        set { sidebarFold.width = newValue }
     }
 
     /// Tells assistive technology what just happened, once, where the user is

@@ -22,6 +22,7 @@ enum ShortcutsHelp {
         ("General", [
             ("Keyboard shortcuts", "&lt;Control&gt;question"),
             ("Main menu", "F10"),
+            ("Show the albums", "F9"),
             ("Larger tiles", "&lt;Control&gt;plus"),
             ("Smaller tiles", "&lt;Control&gt;minus"),
             ("Undo", "&lt;Control&gt;z"),
