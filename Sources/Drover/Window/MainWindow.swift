@@ -76,7 +76,15 @@ final class MainWindow {
     /// Folds the sidebar away in a narrow window, and back beside the grid in a wide one.
     func fitSidebar() {
         let width = window.isMaximized ? window.width : window.defaultSize.width
-        sidebarFold.fit(windowWidth: width)
+        guard sidebarFold.fit(windowWidth: width) else { return }
+        // A narrow header bar keeps every button that is the only way in, down to 360 px:
+        // Import is in the main menu too (and Ctrl+O), and Move to… shrinks to its icon.
+        let narrow = sidebarFold.isFolded
+        importButton.isVisible = !narrow
+        if narrow { moveToButton.iconName = "folder-symbolic" } else { moveToButton.label = "Move to…" }
+        // Both reset the accessible name: give it back.
+        moveToButton.accessibleLabel = ""
+        moveToButton.accessibleLabel = "Move to…"
     }
 
     /// The header bar's buttons: album actions at the start, the primary menu (F10) at the end.

@@ -49,10 +49,11 @@ final class SidebarFold {
         }
     }
 
-    /// Folds or unfolds for a window `width` pixels wide.
-    func fit(windowWidth: Int32) {
+    /// Folds or unfolds for a window `width` pixels wide; returns whether that changed.
+    @discardableResult
+    func fit(windowWidth: Int32) -> Bool {
         let fold = windowWidth > 0 && windowWidth < Self.foldWidth
-        guard fold != isFolded else { return }
+        guard fold != isFolded else { return false }
         if fold {
             wideWidth = paned.position
             paned.removeStartChild()
@@ -65,6 +66,9 @@ final class SidebarFold {
         }
         isFolded = fold
         showButton.isVisible = fold
+        // Over the grid the drawer needs the window's own background (beside it, none).
+        sidebar.root.setCSSClass("background", fold)
+        return true
     }
 
     /// The button: opens the drawer on the chosen album, or closes it.
