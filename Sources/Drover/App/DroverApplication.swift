@@ -21,9 +21,16 @@ final class DroverApplication {
     private var imports: ImportController?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
-    private lazy var thumbnails = ThumbnailCache { url in
-        try? await DecodedImage.decode(fileAt: url, fittingBox: TileSize.thumbnailBox)
-    }
+    /// The screen's scale factor (2 on HiDPI): thumbnails are made and decoded for it.
+    private lazy var displayScale = Display.maximumScaleFactor
+    private lazy var thumbnails: ThumbnailCache = {
+        let box = TileSize.thumbnailBox(scale: displayScale)
+        return ThumbnailCache(capacity: TileSize.textureCacheCapacity(scale: displayScale)) { url in
+            try? await DecodedImage.decode(fileAt: url, fittingBox: box)
+        }
+    }()
+    /// Imports make thumbnails with enough pixels for this screen's tiles.
+    private var importLimits: ImportLimits { ImportLimits(thumbnailSize: TileSize.storedThumbnailSize(scale: displayScale)) }
 
     init() {
         application.onStartup { [weak self] in self?.startup() }
@@ -125,7 +132,7 @@ final class DroverApplication {
         Task {
             defer { application.release() }
             do {
-                let library = try await PhotoLibrary.open(at: directory)
+                let library = try await PhotoLibrary.open(at: directory, importLimits: importLimits)
                 if isFirstRun { await installSamples(into: library, window: window) }
                 await show(library, in: window)
                 if isFirstRun, !library.isReadOnly { imports?.offerPictures() }
@@ -207,7 +214,7 @@ final class DroverApplication {
         Task {
             defer { application.release() }
             do {
-                let (library, keptAt, report) = try await PhotoLibrary.rebuild(damagedAt: directory)
+                let (library, keptAt, report) = try await PhotoLibrary.rebuild(damagedAt: directory, importLimits: importLimits)
                 await show(library, in: window)
                 let failed = report.failures.isEmpty ? "" : " \(report.failures.count) could not be read."
                 window.toast.show("Rebuilt the library from \(report.imported.count) photos.\(failed) The damaged library was kept as “\(keptAt.lastPathComponent)”.",
