@@ -129,3 +129,6 @@ def test_at_360_px_the_albums_are_reached_by_keyboard(drover):
     travel = set(album_titles(session.library, "Travel"))
     session.wait_for_tiles(lambda n: n and set(n) <= travel, what="the Travel album's photos")
     wait_for(lambda: not drawer_open(session), 10, what="the drawer closed on choosing the album")
+    # Focus goes on to the album's photos, not stay on a hidden row.
+    wait_for(lambda: any("focused" in states(tile(session, name)) for name in session.grid_tiles()), 10,
+             what="focus on a photo of the album")

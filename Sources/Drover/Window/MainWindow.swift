@@ -44,6 +44,7 @@ final class MainWindow {
         grid = PhotoGrid(thumbnails: thumbnails)
         announcer = Announcer(window: window, fallback: grid.canvas)
         sidebarFold = SidebarFold(sidebar: sidebar, paned: paned)
+        sidebarFold.onClosedWithFocus = { [grid] in _ = grid.focusTabStop() }
         grid.announce = { [announcer] message in announcer.announce(message) }
         // Tab order: header, sidebar (one stop), grid (one stop), the toast's
         // buttons when it shows (Undo is nearest to what it undoes), the delete zone.

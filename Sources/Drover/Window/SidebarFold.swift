@@ -23,6 +23,9 @@ final class SidebarFold {
     private var wideWidth: Int32 = 220
     /// Whether a drag opened the drawer (it closes again when that drag ends).
     private var openedForDrag = false
+    /// The drawer closed with keyboard focus inside it (an album chosen, Escape, a click
+    /// beside it): focus goes on to the photos rather than stay on a hidden row.
+    var onClosedWithFocus: (() -> Void)?
 
     init(sidebar: AlbumSidebar, paned: Paned) {
         self.sidebar = sidebar
@@ -33,6 +36,10 @@ final class SidebarFold {
         showButton.accessibleDescription = "Opens the albums over the photos."
         showButton.isVisible = false
         _ = showButton.onClicked { [weak self] in self?.toggle() }
+        drawer.onRevealChanged { [weak self] in
+            guard let self, !self.drawer.isRevealed, sidebar.root.containsFocus else { return }
+            self.onClosedWithFocus?()
+        }
         // Choosing an album in the drawer shows its photos: the drawer gets out of the way.
         _ = sidebar.list.onRowActivated { [weak self] _ in
             guard let self, self.isFolded else { return }

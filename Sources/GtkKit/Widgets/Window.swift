@@ -55,8 +55,8 @@ open class Window: Widget {
     /// user resizes) or `notify::maximized`.
     public func onWidthChanged(_ handler: @escaping @MainActor () -> Void) {
         let body: PointerHandler = { _ in handler() }
-        connectSignal("notify::default-width", trampoline: gcallback(pointerTrampoline), body: body)
-        connectSignal("notify::maximized", trampoline: gcallback(pointerTrampoline), body: body)
+        _ = connectSignal("notify::default-width", trampoline: gcallback(pointerTrampoline), body: body)
+        _ = connectSignal("notify::maximized", trampoline: gcallback(pointerTrampoline), body: body)
     }
 
     /// Return `true` to keep the window open.
