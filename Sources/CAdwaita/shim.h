@@ -12,3 +12,13 @@ static inline GtkWidget *drover_message_dialog_new(GtkWindow *parent, const char
 }
 
 static inline gboolean drover_is_button(gpointer instance) { return GTK_IS_BUTTON(instance); }
+
+// An AdwFlap that is always folded: its flap slides over the content as a drawer (the
+// narrow window's sidebar). In C, because Swift 6.3's release build may not find the
+// ADW_FLAP_FOLD_POLICY_* constants (as with GDK_ACTION_*).
+static inline GtkWidget *drover_drawer_flap_new(void) {
+    GtkWidget *flap = adw_flap_new();
+    adw_flap_set_fold_policy(ADW_FLAP(flap), ADW_FLAP_FOLD_POLICY_ALWAYS);
+    adw_flap_set_reveal_flap(ADW_FLAP(flap), FALSE);
+    return flap;
+}

@@ -76,3 +76,17 @@ extension DwellTimer where Target == ContainerID {
         DwellTimer(delay: .milliseconds(500), clock: clock)
     }
 }
+
+/// What a drag can dwell on to open the folded albums sidebar of a narrow window: the
+/// header bar's button that shows it.
+public enum SidebarOpener: Hashable, Sendable {
+    case showButton
+}
+
+extension DwellTimer where Target == SidebarOpener {
+    /// Spring loading the folded sidebar: resting on its button for 500 ms opens it, as
+    /// resting on an album row opens the album, so every album row stays a drop target.
+    public static func sidebarOpening(clock: any DragClock = SystemDragClock()) -> DwellTimer {
+        DwellTimer(delay: .milliseconds(500), clock: clock)
+    }
+}

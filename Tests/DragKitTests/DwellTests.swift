@@ -19,6 +19,25 @@ import Testing
         #expect(spring.progress == 1)
     }
 
+    /// A narrow window's folded sidebar opens like an album: after 500 ms on its button,
+    /// once, and not if the drag moves on.
+    @Test func theFoldedSidebarOpensAfterTheSameDwell() {
+        let opener = DwellTimer.sidebarOpening(clock: clock)
+        opener.hover(over: .showButton, at: Point(x: 20, y: 20))
+        clock.advance(by: .milliseconds(499))
+        #expect(opener.poll() == nil)
+        clock.advance(by: .milliseconds(1))
+        #expect(opener.poll() == .showButton)
+        #expect(opener.poll() == nil)
+
+        opener.hover(over: nil, at: .zero)
+        opener.hover(over: .showButton, at: .zero)
+        clock.advance(by: .milliseconds(300))
+        opener.hover(over: nil, at: Point(x: 200, y: 0))  // passed over it on the way elsewhere
+        clock.advance(by: .milliseconds(300))
+        #expect(opener.poll() == nil)
+    }
+
     @Test func movementPastTheThresholdRestartsTheTimer() {
         let spring = DwellTimer.springLoading(clock: clock)
         spring.hover(over: album, at: Point(x: 10, y: 10))

@@ -1,11 +1,13 @@
 """Undo and redo everywhere (issue 12): Ctrl+Z and Ctrl+Shift+Z walk one history of the
-user's library changes (a reorder, a move between albums, a delete), the same history a
+user's library changes (a reorder, a move between albums, a delete, a photo rename), the same history a
 toast's Undo uses. Driven by keys on the focused tile, checked in the library's database."""
+
+import subprocess
 
 import pytest
 
 from accessible_actions import focus, keys, run_action, tile
-from dnd import album_titles, collection_order, photo_file
+from dnd import album_titles, collection_order, photo_file, window_ids
 from library_state import fingerprint
 from drover_session import wait_for
 from pointer import click
@@ -77,3 +79,22 @@ def test_ctrl_z_after_the_toast_brings_the_photo_back_from_the_trash(drover):
     assert library_file.exists() and not trashed.exists()
     assert fingerprint(library_file)[:2] == (sha, size), "the same bytes came back"
     session.wait_for_tiles(lambda n: victim in n, what="the tile back")
+
+
+def test_ctrl_z_and_ctrl_shift_z_after_a_photo_rename(drover):
+    session, _ = drover
+    session.wait_for_tiles(lambda n: len(n) >= 12)
+    photo = "Chelsea the cat"
+    focus(tile(session, photo))
+    keys("alt+Return")
+    window_ids(name="Details", sync=True, timeout=20)
+    keys("ctrl+a")
+    subprocess.run(["xdotool", "type", "--delay", "20", "Cat on the sofa"], check=True, timeout=60)
+    keys("Return", "Escape")
+    wait_for(lambda: "Cat on the sofa" in collection_order(session.library), 20, what="the photo renamed")
+    focus(tile(session, "Cat on the sofa"))
+    keys("ctrl+z")
+    wait_for(lambda: photo in collection_order(session.library), 10, what="the rename undone")
+    session.wait_for_tiles(lambda n: photo in n and "Cat on the sofa" not in n, what="the tile's old name back")
+    keys("ctrl+shift+z")
+    wait_for(lambda: "Cat on the sofa" in collection_order(session.library), 10, what="the rename redone")

@@ -117,6 +117,30 @@ import Testing
         #expect(try await library.items(in: .allPhotos) == before)
     }
 
+    /// The undo of a photo rename (the app's history) reads the title from the details
+    /// before the change and sets it back: the photo shows its old title again, in every
+    /// collection, and a redo gives the new one.
+    @Test func aPhotoRenameIsUndoneByItsOldTitle() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let ids = try await library.importGenerated(2, named: "t", in: temp)
+        let album = try await library.createAlbum(named: "A")
+        try await library.addPhotos([ids[1]], toAlbum: album)
+
+        let old = try await library.details(of: ids[1]).photo.title
+        try await library.setTitle("Harbour at dawn", of: .photo(ids[1]))
+        #expect(try await library.titles(in: .album(album)) == ["Harbour at dawn"])
+        #expect(old != "Harbour at dawn")
+
+        try await library.setTitle(old, of: .photo(ids[1]))
+        #expect(try await library.details(of: ids[1]).photo.title == old)
+        #expect(try await library.titles(in: .allPhotos) == ["t-1", "t-2"])
+        #expect(try await library.titles(in: .album(album)) == ["t-2"])
+
+        try await library.setTitle("Harbour at dawn", of: .photo(ids[1]))
+        #expect(try await library.titles(in: .allPhotos) == ["t-1", "Harbour at dawn"])
+    }
+
     @Test func tenThousandItemsLoadInOneCall() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)

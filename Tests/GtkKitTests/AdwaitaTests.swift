@@ -50,4 +50,30 @@ final class AdwaitaTests: GTKTestCase {
             XCTAssertEqual(Markup.escaped("a & b"), "a &amp; b")
         }
     }
+    /// The narrow window's drawer: it reveals and hides its flap, says so each time (by
+    /// code, and as a click on the dimmed content would), and can be emptied and refilled
+    /// as the sidebar moves between it and the paned.
+    func testDrawerFlapRevealsAndReportsEachChange() {
+        onMain {
+            let drawer = DrawerFlap()
+            let sidebar = Label("Albums")
+            let content = Label("Photos")
+            drawer.setContent(content)
+            drawer.setFlap(sidebar)
+            XCTAssertEqual(drawer.typeName, "AdwFlap")
+            XCTAssertFalse(drawer.isRevealed, "a drawer starts closed")
+            let changes = Counter()
+            drawer.onRevealChanged { changes.increment() }
+            drawer.isRevealed = true
+            XCTAssertTrue(drawer.isRevealed)
+            drawer.isRevealed = false
+            XCTAssertEqual(changes.value, 2)
+            drawer.setFlap(nil)
+            let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+            paned.setStartChild(sidebar, resizes: false, shrinks: false)
+            paned.removeStartChild()
+            drawer.setFlap(sidebar)
+            XCTAssertTrue(sidebar.isVisible, "the sidebar survives each move")
+        }
+    }
 }

@@ -22,9 +22,16 @@ final class DroverApplication {
     private var imports: ImportController?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
-    private lazy var thumbnails = ThumbnailCache { url in
-        try? await DecodedImage.decode(fileAt: url, fittingBox: TileSize.thumbnailBox)
-    }
+    /// The screen's scale factor (2 on HiDPI): thumbnails are made and decoded for it.
+    private lazy var displayScale = Display.maximumScaleFactor
+    private lazy var thumbnails: ThumbnailCache = {
+        let box = TileSize.thumbnailBox(scale: displayScale)
+        return ThumbnailCache(capacity: TileSize.textureCacheCapacity(scale: displayScale)) { url in
+            try? await DecodedImage.decode(fileAt: url, fittingBox: box)
+        }
+    }()
+    /// Imports make thumbnails with enough pixels for this screen's tiles.
+    private var importLimits: ImportLimits { ImportLimits(thumbnailSize: TileSize.storedThumbnailSize(scale: displayScale)) }
 
     init() {
         application.onStartup { [weak self] in self?.startup() }
@@ -58,6 +65,11 @@ final class DroverApplication {
         primaryMenu.onActivate { [weak self] in self?.mainWindow?.menuButton.popup() }
         application.addAction(primaryMenu)
         application.setAccelerators(["F10"], for: "app.primary-menu")
+        // F9 shows the albums, as in GNOME's apps (the folded sidebar of a narrow window).
+        let showAlbums = Action("show-albums")
+        showAlbums.onActivate { [weak self] in self?.mainWindow?.sidebarFold.showFromKeyboard() }
+        application.addAction(showAlbums)
+        application.setAccelerators(["F9"], for: "app.show-albums")
         // Grid zoom: three tile sizes (Ctrl+scroll too, in PhotoGrid).
         let zoomIn = Action("zoom-in")
         zoomIn.onActivate { [weak self] in
@@ -121,7 +133,7 @@ final class DroverApplication {
         Task {
             defer { application.release() }
             do {
-                let library = try await PhotoLibrary.open(at: directory)
+                let library = try await PhotoLibrary.open(at: directory, importLimits: importLimits)
                 if isFirstRun { await installSamples(into: library, window: window) }
                 await show(library, in: window)
                 if isFirstRun, !library.isReadOnly { imports?.offerPictures() }
@@ -203,7 +215,7 @@ final class DroverApplication {
         Task {
             defer { application.release() }
             do {
-                let (library, keptAt, report) = try await PhotoLibrary.rebuild(damagedAt: directory)
+                let (library, keptAt, report) = try await PhotoLibrary.rebuild(damagedAt: directory, importLimits: importLimits)
                 await show(library, in: window)
                 let failed = report.failures.isEmpty ? ""
                     : " " + ntr("{count} could not be read.", "{count} could not be read.", report.failures.count)

@@ -53,7 +53,10 @@ final class DetailsController {
         let library = gallery.library
         Task {
             do {
+                // Read before the change: the undo gives back the title the photo had.
+                let old = try await library.details(of: photoID).photo.title
                 try await library.setTitle(title, of: .photo(photoID))
+                if old != title { gallery.recordPhotoRename(photoID, from: old, to: title) }
                 window.announce(tr("Renamed the photo “{title}”.", ["title": title]))
             } catch {
                 window.toast.show(tr("Could not rename the photo: {error}", ["error": GalleryController.describe(error)]))

@@ -23,8 +23,7 @@ final class AlbumDropController {
     private let rowDrags = DragSource()
     private var session: DropSession?
     private let clock = SystemDragClock()
-    private lazy var springLoading = DwellTimer<ContainerID>.springLoading(clock: clock)
-    private var springTimer: TimerSource?
+    private lazy var springLoading = DwellWatch(DwellTimer<ContainerID>.springLoading(clock: clock), clock: clock)
     private var highlighted: ListBoxRow?
     /// The drag of an album row to a new place, if one is in progress: DragKit's
     /// session, whose one item stands for the album (`ContainerID`), and the
@@ -41,6 +40,7 @@ final class AlbumDropController {
         target.onLeave { [weak self] _ in self?.reset() }
         target.onDrop { [weak self] drop, x, y in self?.perform(drop, at: Point(x: x, y: y)) ?? false }
         sidebar.list.add(target)
+        springLoading.onDwell = { [weak self] album in self?.sidebar.select(.album(id: String(album.rawValue))) }
 
         rowDrags.setActions(.move)
         rowDrags.onPrepare { [weak self] _, y in self?.prepareAlbumDrag(atY: y) }
@@ -104,26 +104,13 @@ final class AlbumDropController {
         let proposal = session.update(at: point, within: sidebar.list.size) { dropTarget(at: $0, for: session) }
         if case .insertInto(let album) = proposal.intent, proposal.performsDrop {
             highlight(row(of: album))
-            springLoad(album, at: point)
+            // Spring loading: DragKit's dwell (it ignores small movements) opens the album.
+            springLoading.hover(over: album, at: point)
         } else {
             highlight(nil)
             springLoading.hover(over: ContainerID?.none, at: point)
         }
         return gdkAction(proposal.operation, for: session)
-    }
-
-    /// Restarts DragKit's spring-loading dwell for `album` (it ignores small
-    /// movements) and polls it when it is due.
-    private func springLoad(_ album: ContainerID, at point: Point) {
-        springLoading.hover(over: album, at: point)
-        springTimer?.cancel()
-        guard let deadline = springLoading.deadline else { return }
-        let remaining = (deadline - clock.now).components
-        let milliseconds = max(0, Double(remaining.seconds) * 1000 + Double(remaining.attoseconds) / 1e15)
-        springTimer = TimerSource.after(milliseconds: UInt32(milliseconds.rounded(.up)) + 1) { [weak self] in
-            guard let self, let opened = self.springLoading.poll() else { return }
-            self.sidebar.select(.album(id: String(opened.rawValue)))
-        }
     }
 
     private func row(of album: ContainerID) -> ListBoxRow? {
@@ -139,7 +126,6 @@ final class AlbumDropController {
     private func reset() {
         highlight(nil)
         springLoading.stop()
-        springTimer?.cancel()
         session = nil
     }
 

@@ -74,6 +74,7 @@ final class KeyboardDragController {
         try? drag.dragSession.end()
         self.drag = nil
         clearFeedback()
+        window.sidebarFold.dragEnded()
         window.grid.setDragged([])
         switch action {
         case .reorder(let selection, _, let finalIndex):
@@ -104,12 +105,15 @@ final class KeyboardDragController {
             window.grid.showGap(at: proposal.isNoChange ? nil : index)
             window.grid.scrollIntoView(min(index, max(0, gallery.model.count - 1)))
         case .album(let album):
+            // In a narrow window the album rows are in the folded sidebar: open it.
+            window.sidebarFold.openForDrag()
             if let row = albumRow(album) { window.sidebar.list.dragHighlight(row) }
         case .deleteZone:
             window.deleteZone.setHighlighted(true)
         case .nothing, .gridTile, .albumList, .viewer:
             break  // A keyboard drag never rests on a photo, carries albums or runs in the viewer.
         }
+        if case .album = drag.target {} else { window.sidebarFold.dragEnded() }
         window.announce(prefix + describe(proposal, target: drag.target))
     }
 

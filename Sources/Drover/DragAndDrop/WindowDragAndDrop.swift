@@ -10,6 +10,7 @@ final class WindowDragAndDrop {
     private let gridDrops: GridDropController
     private let deleteDrops: DeleteZoneDropController
     private let albumDrops: AlbumDropController
+    private let sidebarSpringLoading: SidebarSpringLoading
     let commands: TileCommands
     let interaction: TileInteraction
     let keyboardDrag: KeyboardDragController
@@ -27,6 +28,7 @@ final class WindowDragAndDrop {
         keyboardDrag = KeyboardDragController(window: window, gallery: gallery)
         interaction.startKeyboardDrag = { [keyboardDrag, commands] index in keyboardDrag.start(around: index, commands: commands) }
         albumDrops = AlbumDropController(sidebar: window.sidebar, gallery: gallery, coordinator: coordinator, importer: importer)
+        sidebarSpringLoading = SidebarSpringLoading(fold: window.sidebarFold, coordinator: coordinator)
         deleteDrops = DeleteZoneDropController(window: window, gallery: gallery, coordinator: coordinator, thumbnails: thumbnails)
         viewer = ViewerController(window: window, gallery: gallery, thumbnails: thumbnails)
         viewerDrags = ViewerDragController(viewer: viewer, page: window.viewer, gallery: gallery, coordinator: coordinator,

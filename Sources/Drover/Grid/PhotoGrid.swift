@@ -89,12 +89,16 @@ final class PhotoGrid: CanvasLayout {
 
     /// Replaces all items: only for the initial load of a collection.
     func setItems(_ newItems: [TileModel]) {
+        // Focus on a tile stays in the grid (an album chosen in the narrow window's drawer
+        // hands focus here before its photos load): on the first of the new photos.
+        let hadFocus = visibleTiles.values.contains { $0.root.hasFocus }
         for tile in visibleTiles.values { pool.recycle(tile) }
         visibleTiles = [:]
         items = newItems
         selection.clear()
         focusIndex = nil
         canvas.queueResize()
+        if hadFocus { focus(index: 0) }
     }
 
     /// Applies an incremental change, sliding visible tiles to their new places.

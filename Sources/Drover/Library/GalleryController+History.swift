@@ -147,6 +147,16 @@ extension GalleryController {
         })
     }
 
+    /// A photo's title changed (in its details). Undo gives back the title it had.
+    func recordPhotoRename(_ photo: PhotoID, from old: String, to new: String) {
+        let library = library
+        history.record("Rename Photo", undo: {
+            try await library.setTitle(old, of: .photo(photo))
+        }, redo: {
+            try await library.setTitle(new, of: .photo(photo))
+        })
+    }
+
     /// Ctrl+Z: undoes the latest change and says which.
     func undo() {
         Task {

@@ -35,6 +35,8 @@ final class MainWindow {
     private let pages = Stack()
     /// The sidebar beside the grid.
     private let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+    /// The sidebar folds into a drawer in a narrow window (see `SidebarFold`).
+    let sidebarFold: SidebarFold
     /// The one way results reach a screen reader (see `Announcer`).
     let announcer: Announcer
 
@@ -42,6 +44,8 @@ final class MainWindow {
         window = ApplicationWindow(application: application)
         grid = PhotoGrid(thumbnails: thumbnails)
         announcer = Announcer(window: window, fallback: grid.canvas)
+        sidebarFold = SidebarFold(sidebar: sidebar, paned: paned)
+        sidebarFold.onClosedWithFocus = { [grid] in _ = grid.focusTabStop() }
         grid.announce = { [announcer] message in announcer.announce(message) }
         // Tab order: header, sidebar (one stop), grid (one stop), the toast's
         // buttons when it shows (Undo is nearest to what it undoes), the delete zone.
@@ -68,10 +72,26 @@ final class MainWindow {
         layered.setChild(main)
         layered.addOverlay(animations.canvas)
         window.setContent(layered)
+        window.onWidthChanged { [weak self] in self?.fitSidebar() }
+    }
+
+    /// Folds the sidebar away in a narrow window, and back beside the grid in a wide one.
+    func fitSidebar() {
+        let width = window.isMaximized ? window.width : window.defaultSize.width
+        guard sidebarFold.fit(windowWidth: width) else { return }
+        // A narrow header bar keeps every button that is the only way in, down to 360 px:
+        // Import is in the main menu too (and Ctrl+O), and Move to… shrinks to its icon.
+        let narrow = sidebarFold.isFolded
+        importButton.isVisible = !narrow
+        if narrow { moveToButton.iconName = "folder-symbolic" } else { moveToButton.label = "Move to…" }
+        // Both reset the accessible name: give it back.
+        moveToButton.accessibleLabel = ""
+        moveToButton.accessibleLabel = "Move to…"
     }
 
     /// The header bar's buttons: album actions at the start, the primary menu (F10) at the end.
     private func buildHeaderBar() {
+        header.packStart(sidebarFold.showButton)
         header.packStart(newAlbumButton)
         moveToButton.tooltip = tr("Add the selected photos to an album (inside an album: move them)")
         moveToButton.accessibleDescription = tr("Adds the selected photos to an album you choose; inside an album, moves them there.")
@@ -111,7 +131,7 @@ final class MainWindow {
         paned.expandsVertically = true
 
         let library = Box(GTK_ORIENTATION_VERTICAL)
-        library.append(paned)
+        library.append(sidebarFold.drawer)
         library.append(deleteZone.root)
         return library
     }
@@ -127,8 +147,8 @@ final class MainWindow {
 
     /// The albums sidebar's width, in pixels.
     var sidebarWidth: Int32 {
-        get { paned.position }
-        set { paned.position = newValue }
+        get { sidebarFold.width }
+        set { sidebarFold.width = newValue }
     }
 
     /// Tells assistive technology what just happened, once, where the user is

@@ -23,6 +23,7 @@ enum ShortcutsHelp {
         (tr("General"), [
             (tr("Keyboard shortcuts"), "&lt;Control&gt;question"),
             (tr("Main menu"), "F10"),
+            (tr("Show the albums"), "F9"),
             (tr("Larger tiles"), "&lt;Control&gt;plus"),
             (tr("Smaller tiles"), "&lt;Control&gt;minus"),
             (tr("Undo"), "&lt;Control&gt;z"),

@@ -70,6 +70,8 @@ public final class Paned: Widget {
         gtk_paned_set_resize_end_child(paned, resizes ? 1 : 0)
         gtk_paned_set_shrink_end_child(paned, shrinks ? 1 : 0)
     }
+    /// Takes the start child out (it lives on while its wrapper does, to be placed elsewhere).
+    public func removeStartChild() { gtk_paned_set_start_child(paned, nil) }
     public var position: Int32 {
         get { gtk_paned_get_position(paned) }
         set { gtk_paned_set_position(paned, newValue) }

@@ -60,6 +60,11 @@ open class Widget: Object {
         set { gtk_widget_set_can_target(widget, newValue ? 1 : 0) }
     }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    /// Whether keyboard focus is on this widget or inside it.
+    public var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
     /// Whether drawing outside the widget's bounds is cut off (a zoomed photo is).
     public var clipsToBounds: Bool {
         get { gtk_widget_get_overflow(widget) == GTK_OVERFLOW_HIDDEN }

@@ -51,6 +51,14 @@ open class Window: Widget {
         return connectSignal("notify::focus-widget", trampoline: gcallback(pointerTrampoline), body: body)
     }
 
+    /// The window's width may have changed: `notify::default-width` (GTK 4 keeps it as the
+    /// user resizes) or `notify::maximized`.
+    public func onWidthChanged(_ handler: @escaping @MainActor () -> Void) {
+        let body: PointerHandler = { _ in handler() }
+        _ = connectSignal("notify::default-width", trampoline: gcallback(pointerTrampoline), body: body)
+        _ = connectSignal("notify::maximized", trampoline: gcallback(pointerTrampoline), body: body)
+    }
+
     /// Return `true` to keep the window open.
     @discardableResult
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
