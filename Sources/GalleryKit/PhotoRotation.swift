@@ -40,10 +40,11 @@ extension URL {
     /// fragment ("#rotate=1"). Everything that draws a thumbnail keys its textures by the
     /// thumbnail's URL (the grid's cache, the drag icon, the viewer's first frame), so a
     /// turned photo must have a URL of its own there; the path, which is what is read, is
-    /// unchanged. An upright photo keeps the plain URL.
+    /// unchanged. Upright is the plain URL (a turned one loses its turn).
     public func shown(turnedBy rotation: PhotoRotation) -> URL {
-        guard !rotation.isUpright, var parts = URLComponents(url: self, resolvingAgainstBaseURL: false) else { return self }
-        parts.fragment = "rotate=\(rotation.quarterTurns)"
+        guard !rotation.isUpright || fragment != nil,
+              var parts = URLComponents(url: self, resolvingAgainstBaseURL: false) else { return self }
+        parts.fragment = rotation.isUpright ? nil : "rotate=\(rotation.quarterTurns)"
         return parts.url ?? self
     }
 

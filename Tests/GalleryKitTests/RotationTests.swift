@@ -20,6 +20,8 @@ import Testing
         #expect(turned.path == url.path)
         #expect(turned.shownRotation == .left)
         #expect(url.shownRotation == .upright)
+        #expect(turned.shown(turnedBy: .upright) == url)
+        #expect(turned.shown(turnedBy: .right).shownRotation == .right)
     }
 
     /// A 3 × 2 image with a distinct value per pixel: each turn moves every pixel exactly.

@@ -21,8 +21,9 @@ final class DroverApplication {
     private var imports: ImportController?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
+    /// A turned photo's thumbnail URL carries its turn (`URL.shown(turnedBy:)`).
     private lazy var thumbnails = ThumbnailCache { url in
-        try? await DecodedImage.decode(fileAt: url, fittingBox: TileSize.thumbnailBox)
+        try? await DecodedImage.decode(fileAt: url, fittingBox: TileSize.thumbnailBox, turnedBy: url.shownRotation)
     }
 
     init() {

@@ -5,6 +5,9 @@ enum TileAction: String, CaseIterable {
     case open
     /// Shows the photo's details.
     case details
+    /// Turns the photos a quarter turn (in the library only; see `PhotoRotation`).
+    case rotateLeft = "rotate-left"
+    case rotateRight = "rotate-right"
     case copy
     case cut
     case pasteBefore = "paste-before"
@@ -28,6 +31,8 @@ enum TileAction: String, CaseIterable {
         switch self {
         case .open: "Open"
         case .details: "Details"
+        case .rotateLeft: "Rotate Left"
+        case .rotateRight: "Rotate Right"
         case .copy: "Copy"
         case .cut: "Cut"
         case .pasteBefore: "Paste Before"
@@ -51,7 +56,7 @@ enum TileAction: String, CaseIterable {
         switch self {
         case .openInMaps, .copyLocation: tile.hasLocation
         case .exportQRCodes: tile.qrCount > 0
-        case .open, .details: !tile.isPlaceholder && tile.coverPhoto != nil
+        case .open, .details, .rotateLeft, .rotateRight: !tile.isPlaceholder && tile.coverPhoto != nil
         default: !tile.isPlaceholder
         }
     }
@@ -59,6 +64,7 @@ enum TileAction: String, CaseIterable {
     /// Menu sections, in order.
     static let menuSections: [[TileAction]] = [
         [.open, .details],
+        [.rotateLeft, .rotateRight],
         [.copy, .cut, .pasteBefore, .pasteAfter],
         [.moveEarlier, .moveLater, .startKeyboardDrag],
         [.addToAlbum, .moveToAlbum],

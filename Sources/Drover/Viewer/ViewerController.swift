@@ -12,7 +12,8 @@ import GtkKit
 /// Keys: Escape or Back returns to the grid (first leaving fullscreen), Left/Right and
 /// Page Up/Down go to the previous/next photo, Home/End to the first/last, `+`/`-` and
 /// Ctrl+scroll zoom, `1` shows 100%, `0` or Ctrl+0 fits, F11 toggles fullscreen, Alt+Enter
-/// shows the photo's details.
+/// shows the photo's details, Ctrl+R and Ctrl+Shift+R rotate it right and left (in the
+/// library; drawn turned, nothing decoded again).
 @MainActor
 final class ViewerController {
     /// The photo on show: a grid entry (by id, so it survives changes to the grid)
@@ -59,6 +60,8 @@ final class ViewerController {
         viewer.nextButton.onClicked { [weak self] in self?.step(1) }
         viewer.fullscreenButton.onClicked { [weak self] in self?.toggleFullscreen() }
         viewer.detailsButton.onClicked { [weak self] in self?.onShowDetails?() }
+        viewer.rotateLeftButton.onClicked { [weak self] in self?.rotate(by: .left) }
+        viewer.rotateRightButton.onClicked { [weak self] in self?.rotate(by: .right) }
         viewer.onDoubleClick = { [weak self] in self?.toggleFullscreen() }
         viewer.onZoomChanged = { [weak self] in self?.describe() }
         keys.onKeyPressed { [weak self] keyval, modifiers in self?.key(keyval, modifiers: modifiers) ?? false }
@@ -72,6 +75,7 @@ final class ViewerController {
         guard isOpen else { return }
         guard let (_, _, member) = currentTile else { return close() }
         viewer.setTitle(member.title)
+        viewer.setRotation(member.rotation)
         describe()
     }
 
@@ -145,8 +149,9 @@ final class ViewerController {
         let all = sequence()
         let here = all.firstIndex(of: position) ?? 0
         viewer.setNavigation(hasPrevious: here > 0, hasNext: here + 1 < all.count)
-        let coverURL = item.covers.first { $0.photoID == member.photoID }?.thumbnailURL
-        viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)))
+        // The upright thumbnail: the viewer turns what it draws.
+        let coverURL = item.covers.first { $0.photoID == member.photoID }?.thumbnailURL.shown(turnedBy: .upright)
+        viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)), rotation: member.rotation)
         if item.covers.first(where: { $0.photoID == member.photoID })?.isMissing == true {
             viewer.showMessage("The file of \u{201C}\(member.title)\u{201D} is missing from the library.")
             return
@@ -157,7 +162,7 @@ final class ViewerController {
         decoding = Task { [weak self] in
             if wantsPreview, let image = try? await library.thumbnail(for: member.photoID, fittingBox: Self.previewBox) {
                 guard !Task.isCancelled, let self, self.position == position, !self.viewer.hasPicture else { return }
-                self.viewer.show(title: member.title, preview: Texture(image))
+                self.viewer.show(title: member.title, preview: Texture(image), rotation: self.viewer.rotation)
             }
             let result = await full.value
             guard !Task.isCancelled, let self, self.position == position else { return }
@@ -224,8 +229,15 @@ final class ViewerController {
 
     // MARK: Keys and fullscreen
 
+    /// Turns the photo on show (Ctrl+R, Ctrl+Shift+R, the bar's buttons).
+    private func rotate(by rotation: PhotoRotation) {
+        guard let (_, _, member) = currentTile else { return }
+        gallery.rotate([member.photoID], by: rotation)
+    }
+
     private func key(_ keyval: UInt32, modifiers: GdkModifierType) -> Bool {
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         let alt = modifiers.rawValue & GDK_ALT_MASK.rawValue != 0
         if alt, [GDK_KEY_Return, GDK_KEY_KP_Enter].contains(Int32(keyval)) {
             onShowDetails?()
@@ -247,6 +259,7 @@ final class ViewerController {
             viewer.change { $0.zoom(to: 1, snapsToFit: false) }
         case GDK_KEY_0, GDK_KEY_KP_0: viewer.change { $0.fit() }
         case GDK_KEY_F11: toggleFullscreen()
+        case GDK_KEY_r where control, GDK_KEY_R where control: rotate(by: shift ? .left : .right)
         default: return false
         }
         return true

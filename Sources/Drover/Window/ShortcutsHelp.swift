@@ -40,6 +40,8 @@ enum ShortcutsHelp {
             ("Paste after the focused photo", "&lt;Control&gt;v"),
             ("Move the selection earlier or later", "&lt;Alt&gt;&lt;Shift&gt;Left &lt;Alt&gt;&lt;Shift&gt;Right"),
             ("Delete the selection", "Delete"),
+            ("Rotate right (in the viewer too)", "&lt;Control&gt;r"),
+            ("Rotate left (in the viewer too)", "&lt;Control&gt;&lt;Shift&gt;r"),
             ("The photo's menu", "Menu &lt;Shift&gt;F10"),
         ]),
         ("Keyboard drag", [
