@@ -134,11 +134,11 @@ final class PhotoTile {
         for (action, handle) in actions where handle.isEnabled != action.applies(to: model) {
             handle.isEnabled = action.applies(to: model)
         }
-        if case .placeholder(let progress, let failure, let stalled, let canRetry) = model.kind {
+        if case .placeholder(let progress, let failure, let stalled, let canRetry, let canImportAnyway) = model.kind {
             root.accessibleLabel = PlaceholderOverlay.accessibleName(title: model.title, progress: progress, failure: failure)
             let id = model.id
             placeholder.show(title: model.title, progress: progress, failure: failure, stalled: stalled, canRetry: canRetry,
-                             detail: model.details) { [weak self] choice in
+                             canImportAnyway: canImportAnyway, detail: model.details) { [weak self] choice in
                 self?.onPlaceholderAction?(id, choice)
             }
         } else {

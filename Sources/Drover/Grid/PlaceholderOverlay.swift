@@ -4,12 +4,13 @@ import GtkKit
 /// What a placeholder tile shows over its (empty) picture: progress and a
 /// cancel button while loading, or the reason and a dismiss button when the
 /// item failed. A stalled source ("No data for 20 s") offers Cancel instead,
-/// and Retry beside it when the source can be read again. Nothing modal: the
+/// and Retry beside it when the source can be read again; a file already in the
+/// library offers Import Anyway beside Dismiss. Nothing modal: the
 /// rest of the grid stays usable.
 @MainActor
 final class PlaceholderOverlay {
-    /// Which button was pressed: the main one (cancel or dismiss) or Retry.
-    enum Choice: Equatable { case close, retry }
+    /// Which button was pressed: the main one (cancel or dismiss), Retry or Import Anyway.
+    enum Choice: Equatable { case close, retry, importAnyway }
 
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
     private let status = Label()
@@ -17,6 +18,7 @@ final class PlaceholderOverlay {
     private let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
     private let retryButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: "Retry")
     private let button = Button(iconName: "process-stop-symbolic", accessibleLabel: "Cancel")
+    private let importAnywayButton = Button(label: "Import Anyway")
     private var action: ((Choice) -> Void)?
 
     init() {
@@ -34,6 +36,9 @@ final class PlaceholderOverlay {
         }
         retryButton.tooltip = "Retry"
         retryButton.isVisible = false
+        importAnywayButton.isVisible = false
+        importAnywayButton.onClicked { [weak self] in self?.action?(.importAnyway) }
+        buttons.prepend(importAnywayButton)
         button.onClicked { [weak self] in self?.action?(.close) }
         retryButton.onClicked { [weak self] in self?.action?(.retry) }
         root.append(progress)
@@ -44,11 +49,13 @@ final class PlaceholderOverlay {
 
     /// Shows the placeholder for `title`; `action` gets the button pressed.
     func show(title: String, progress value: Double?, failure: String?, stalled: Bool, canRetry: Bool,
-              detail: String, action: @escaping (Choice) -> Void) {
+              canImportAnyway: Bool = false, detail: String, action: @escaping (Choice) -> Void) {
         root.isVisible = true
         self.action = action
         retryButton.isVisible = failure != nil && canRetry
         retryButton.accessibleLabel = "Retry importing \(title)"
+        importAnywayButton.isVisible = failure != nil && canImportAnyway
+        importAnywayButton.accessibleLabel = "Import \(title) anyway"
         if let failure {
             progress.isVisible = false
             status.text = failure

@@ -12,8 +12,10 @@ struct TileModel: Equatable {
         /// Something dropped or pasted that is still loading (`progress` nil
         /// while its size is unknown), or that failed with `failure`. A failure
         /// that is a stalled source (`stalled`) offers Cancel, and Retry when
-        /// the source can be read again (`canRetry`); others offer Dismiss.
-        case placeholder(progress: Double?, failure: String?, stalled: Bool = false, canRetry: Bool = false)
+        /// the source can be read again (`canRetry`); others offer Dismiss, and a file
+        /// already in the library Import Anyway beside it (`canImportAnyway`).
+        case placeholder(progress: Double?, failure: String?, stalled: Bool = false, canRetry: Bool = false,
+                         canImportAnyway: Bool = false)
         /// Text dropped or pasted in: shown as a card with the text.
         case note(text: String)
     }
