@@ -29,6 +29,8 @@ public final class ZoomGesture: EventController {
 
     /// The middle of the touch points, in the widget's coordinates (nil when not active).
     public var centre: (x: Double, y: Double)? {
+        // Asked of an idle gesture, GTK logs a critical (it has no last event).
+        guard gtk_gesture_is_active(gesture) != 0 else { return nil }
         var x = 0.0, y = 0.0
         guard gtk_gesture_get_bounding_box_center(gesture, &x, &y) != 0 else { return nil }
         return (x, y)
