@@ -119,6 +119,7 @@ final class PhotoViewer: CanvasLayout {
     /// turned by `rotation`.
     func show(title: String, preview: Texture?, rotation: PhotoRotation = .upright) {
         setTitle(title)
+        showsFullImage = false
         message.isVisible = false
         texture = preview
         self.rotation = rotation
@@ -152,6 +153,7 @@ final class PhotoViewer: CanvasLayout {
         let size = shownSize(of: full)
         if texture == nil { zoom.show(imageSize: size) } else { zoom.rescale(toImageSize: size) }
         texture = full
+        showsFullImage = true
         zoomChanged()
     }
 
@@ -164,6 +166,8 @@ final class PhotoViewer: CanvasLayout {
     }
 
     var hasPicture: Bool { texture != nil }
+    /// True once the full image replaced the first picture.
+    private(set) var showsFullImage = false
     var messageText: String? { message.isVisible ? message.text : nil }
 
     func setNavigation(hasPrevious: Bool, hasNext: Bool) {

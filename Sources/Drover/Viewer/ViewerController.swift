@@ -39,6 +39,7 @@ final class ViewerController {
     /// Full images of the photo on show and its neighbours, decoded ahead.
     private var decoded: [PhotoID: Task<Result<Texture, ViewerError>, Never>] = [:]
     private let keys = KeyController()
+    private var benchmark: ViewerBenchmark?
     /// Show the details of the photo on show (Alt+Enter, the Details button).
     var onShowDetails: (() -> Void)?
 
@@ -67,6 +68,11 @@ final class ViewerController {
         keys.onKeyPressed { [weak self] keyval, modifiers in self?.key(keyval, modifiers: modifiers) ?? false }
         viewer.root.add(keys)
         gallery.onItemsChanged.append { [weak self] in self?.itemsChanged() }
+        if ViewerBenchmark.isAsked {
+            let benchmark = ViewerBenchmark()
+            self.benchmark = benchmark
+            benchmark.run(self, viewer: viewer) { [weak window] in window?.window.close() }
+        }
     }
 
     /// The grid changed under the viewer: a photo deleted (or moved out of the album on
