@@ -88,3 +88,20 @@ extension DecodedImage {
         return DecodedImage(width: turned.width, height: turned.height, rowStride: outStride, hasAlpha: hasAlpha, pixels: out)
     }
 }
+
+extension QRCode {
+    /// The code where it sits in the photo turned by `rotation` (its corners and the
+    /// photo's size turned with it): for drawing its region over a turned thumbnail.
+    public func turned(by rotation: PhotoRotation) -> QRCode {
+        guard !rotation.isUpright else { return self }
+        let (width, height) = (Double(imageSize.width), Double(imageSize.height))
+        let turned = corners.map { point -> PixelPoint in
+            switch rotation.quarterTurns {
+            case 1: PixelPoint(x: height - point.y, y: point.x)
+            case 2: PixelPoint(x: width - point.x, y: height - point.y)
+            default: PixelPoint(x: point.y, y: width - point.x)
+            }
+        }
+        return QRCode(text: text, corners: turned, imageSize: rotation.applied(to: imageSize))
+    }
+}

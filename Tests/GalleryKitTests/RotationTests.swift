@@ -40,6 +40,21 @@ import Testing
         #expect(image.rotated(by: .upright) == image)
     }
 
+    /// A code near the top left of a 100 × 50 photo, turned with it.
+    @Test func qrCodesTurnWithThePhoto() {
+        let code = QRCode(text: "x", corners: [PixelPoint(x: 10, y: 5), PixelPoint(x: 20, y: 5), PixelPoint(x: 20, y: 15),
+                                               PixelPoint(x: 10, y: 15)], imageSize: PixelSize(width: 100, height: 50))
+        let right = code.turned(by: .right)
+        #expect(right.imageSize == PixelSize(width: 50, height: 100))
+        #expect(right.boundingBox == PixelRect(enclosing: [PixelPoint(x: 35, y: 10), PixelPoint(x: 45, y: 20)]))
+        let left = code.turned(by: .left)
+        #expect(left.boundingBox == PixelRect(enclosing: [PixelPoint(x: 5, y: 80), PixelPoint(x: 15, y: 90)]))
+        #expect(code.turned(by: PhotoRotation(quarterTurns: 2)).boundingBox
+                == PixelRect(enclosing: [PixelPoint(x: 80, y: 35), PixelPoint(x: 90, y: 45)]))
+        #expect(code.turned(by: .right).turned(by: .left) == code)
+        #expect(code.turned(by: .upright) == code)
+    }
+
     @Test func rotatingIsStoredShownAndNeverWrittenToTheFile() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)

@@ -65,12 +65,14 @@ struct TileModel: Equatable {
     var qrCount: Int { item?.qrCodeCount ?? 0 }
     /// The cover photo, when the tile has one (for its QR codes).
     var coverPhoto: PhotoReference? {
-        item?.members.first.map { PhotoReference(id: $0.photoID.rawValue, file: $0.fileURL) }
+        item?.members.first.map { PhotoReference(id: $0.photoID.rawValue, file: $0.fileURL, rotation: $0.rotation) }
     }
     var hasLocation: Bool { item?.location != nil }
 
     struct PhotoReference: Equatable {
         let id: Int64
         let file: URL
+        /// How the user turned it: its QR regions are drawn turned with the thumbnail.
+        var rotation: PhotoRotation = .upright
     }
 }
