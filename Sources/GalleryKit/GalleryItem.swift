@@ -82,6 +82,9 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         /// How the user turned the photo: the viewer shows it turned; a drag out gives
         /// the file's own bytes (see `PhotoRotation`).
         public var rotation: PhotoRotation = .upright
+        /// The photo's size in pixels, upright by its EXIF orientation (not turned by
+        /// `rotation`): the viewer's 100%, whatever resolution it decoded.
+        public var pixelSize = PixelSize(width: 1, height: 1)
     }
 
     init(id: ID, title: String, date: Date, pixelSize: PixelSize, covers: [Cover], count: Int,

@@ -56,7 +56,7 @@ struct ItemLoader {
 
         func member(_ row: PhotoRow) -> GalleryItem.Member {
             GalleryItem.Member(photoID: row.id, title: row.title, file: location.photoFile(fileName: row.fileName),
-                               rotation: row.rotation)
+                               rotation: row.rotation, pixelSize: row.pixelSize)
         }
 
         var result: [GalleryItem.ID: GalleryItem] = [:]

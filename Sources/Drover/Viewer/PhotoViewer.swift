@@ -36,6 +36,10 @@ final class PhotoViewer: CanvasLayout {
     /// turning it is instant, with nothing decoded again.
     private var texture: Texture?
     private(set) var rotation = PhotoRotation.upright
+    /// The photo's own size (upright, not turned): the zoom counts its pixels, whatever
+    /// the resolution of the picture drawn (a thumbnail, a decode at the display's size,
+    /// the full image), so 100% is always the photo's pixels.
+    private var photoSize: PixelSize?
     private let pinch = ZoomGesture()
     /// The zoom when the pinch began: GTK's scale is relative to the pinch's start.
     private var pinchStartZoom: Double?
@@ -117,12 +121,13 @@ final class PhotoViewer: CanvasLayout {
 
     /// Shows a photo's title and a first picture of it (its upright thumbnail), fitted,
     /// turned by `rotation`.
-    func show(title: String, preview: Texture?, rotation: PhotoRotation = .upright) {
+    func show(title: String, preview: Texture?, rotation: PhotoRotation = .upright, photoSize: PixelSize? = nil) {
         setTitle(title)
         showsFullImage = false
         message.isVisible = false
         texture = preview
         self.rotation = rotation
+        self.photoSize = photoSize
         zoom.show(imageSize: shownSize(of: preview))
         zoomChanged()
     }
@@ -135,11 +140,22 @@ final class PhotoViewer: CanvasLayout {
         zoomChanged()
     }
 
-    /// A texture's size as shown, turned by `rotation`.
+    /// The size the zoom works in, turned by `rotation`: the photo's own, or else the
+    /// texture's.
     private func shownSize(of texture: Texture?) -> Size {
-        guard let texture else { return Size(width: 1, height: 1) }
-        let turned = rotation.applied(to: PixelSize(width: texture.width, height: texture.height))
+        guard let size = photoSize ?? texture.map({ PixelSize(width: $0.width, height: $0.height) }) else {
+            return Size(width: 1, height: 1)
+        }
+        let turned = rotation.applied(to: size)
         return Size(width: Double(turned.width), height: Double(turned.height))
+    }
+
+    /// True when the picture drawn has fewer pixels than the screen shows of it (zoomed
+    /// past what a decode at the display's size holds): a sharper one is worth decoding.
+    var needsSharperPicture: Bool {
+        guard let texture, showsFullImage else { return false }
+        let drawn = rotation.applied(to: PixelSize(width: texture.width, height: texture.height))
+        return zoom.imageRect.width > Double(drawn.width) * 1.05
     }
 
     /// The photo on show was renamed.
@@ -151,7 +167,8 @@ final class PhotoViewer: CanvasLayout {
     /// The full image arrived: the same view of the photo, in its real pixels.
     func showFullImage(_ full: Texture) {
         let size = shownSize(of: full)
-        if texture == nil { zoom.show(imageSize: size) } else { zoom.rescale(toImageSize: size) }
+        // Without the photo's size, the zoom works in texture pixels: keep the same view.
+        if texture == nil { zoom.show(imageSize: size) } else if photoSize == nil { zoom.rescale(toImageSize: size) }
         texture = full
         showsFullImage = true
         zoomChanged()

@@ -23,8 +23,8 @@ final class ViewerController {
         var member: Int
     }
 
-    /// The longest side the full image is decoded at: 100% up to this size is the
-    /// photo's own pixels; beyond it, of the decoded image (memory stays bounded).
+    /// The longest side the full image is decoded at when zoomed in past a decode at
+    /// the display's size (memory stays bounded).
     static let fullImageBox = 8192
     private static let previewBox = 360
 
@@ -36,8 +36,11 @@ final class ViewerController {
     /// True when the viewer was opened on a stack: previous/next stay inside it.
     private var insideStack = false
     private var decoding: Task<Void, Never>?
-    /// Full images of the photo on show and its neighbours, decoded ahead.
+    /// Full images of the photo on show and its neighbours, decoded ahead at the
+    /// display's size (`displayBox`).
     private var decoded: [PhotoID: Task<Result<Texture, ViewerError>, Never>] = [:]
+    /// The photo on show decoded sharper (up to `fullImageBox`), once zoomed past `decoded`'s.
+    private var sharpening: (photo: PhotoID, task: Task<Void, Never>)?
     private let keys = KeyController()
     private var benchmark: ViewerBenchmark?
     /// Show the details of the photo on show (Alt+Enter, the Details button).
@@ -64,7 +67,10 @@ final class ViewerController {
         viewer.rotateLeftButton.onClicked { [weak self] in self?.rotate(by: .left) }
         viewer.rotateRightButton.onClicked { [weak self] in self?.rotate(by: .right) }
         viewer.onDoubleClick = { [weak self] in self?.toggleFullscreen() }
-        viewer.onZoomChanged = { [weak self] in self?.describe() }
+        viewer.onZoomChanged = { [weak self] in
+            self?.describe()
+            self?.sharpenIfZoomedPast()
+        }
         keys.onKeyPressed { [weak self] keyval, modifiers in self?.key(keyval, modifiers: modifiers) ?? false }
         viewer.root.add(keys)
         gallery.onItemsChanged.append { [weak self] in self?.itemsChanged() }
@@ -115,6 +121,8 @@ final class ViewerController {
         decoding?.cancel()
         decoded.values.forEach { $0.cancel() }
         decoded = [:]
+        sharpening?.task.cancel()
+        sharpening = nil
         viewer.show(title: "", preview: nil)
         window.showViewer(false)
         if let entry { window.grid.focus(index: entry) }
@@ -152,12 +160,15 @@ final class ViewerController {
         self.position = position
         guard let (item, _, member) = currentTile else { return close() }
         decoding?.cancel()
+        sharpening?.task.cancel()
+        sharpening = nil
         let all = sequence()
         let here = all.firstIndex(of: position) ?? 0
         viewer.setNavigation(hasPrevious: here > 0, hasNext: here + 1 < all.count)
         // The upright thumbnail: the viewer turns what it draws.
         let coverURL = item.covers.first { $0.photoID == member.photoID }?.thumbnailURL.shown(turnedBy: .upright)
-        viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)), rotation: member.rotation)
+        viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)), rotation: member.rotation,
+                    photoSize: member.pixelSize)
         if item.covers.first(where: { $0.photoID == member.photoID })?.isMissing == true {
             viewer.showMessage("The file of \u{201C}\(member.title)\u{201D} is missing from the library.")
             return
@@ -168,7 +179,8 @@ final class ViewerController {
         decoding = Task { [weak self] in
             if wantsPreview, let image = try? await library.thumbnail(for: member.photoID, fittingBox: Self.previewBox) {
                 guard !Task.isCancelled, let self, self.position == position, !self.viewer.hasPicture else { return }
-                self.viewer.show(title: member.title, preview: Texture(image), rotation: self.viewer.rotation)
+                self.viewer.show(title: member.title, preview: Texture(image), rotation: self.viewer.rotation,
+                                 photoSize: member.pixelSize)
             }
             let result = await full.value
             guard !Task.isCancelled, let self, self.position == position else { return }
@@ -182,13 +194,25 @@ final class ViewerController {
         describe()
     }
 
-    /// The full image of `member`: decoded once, kept while it is on show or next to it.
+    /// The longest side of a decode at the display's size: half as much again as the
+    /// view's longest side, so a fitted photo and a little zoom are sharp, while a
+    /// 24-megapixel photo is not drawn from 24 million pixels at every frame (with the
+    /// cairo renderer, that cost most of a second a frame). Zooming further decodes
+    /// sharper (`sharpenIfZoomedPast`).
+    private var displayBox: Int {
+        let view = viewer.zoom.viewSize
+        guard view.width > 1 else { return 2560 }
+        return min(Self.fullImageBox, max(1280, Int(max(view.width, view.height) * 1.5)))
+    }
+
+    /// The full image of `member` at the display's size: decoded once, kept while it is on
+    /// show or next to it.
     private func fullImage(of member: GalleryItem.Member) -> Task<Result<Texture, ViewerError>, Never> {
         if let task = decoded[member.photoID] { return task }
-        let url = member.fileURL
+        let (url, box) = (member.fileURL, displayBox)
         let task = Task<Result<Texture, ViewerError>, Never> {
             do {
-                let image = try await DecodedImage.decode(fileAt: url, fittingBox: Self.fullImageBox)
+                let image = try await DecodedImage.decode(fileAt: url, fittingBox: box)
                 return .success(Texture(image))
             } catch {
                 return .failure(ViewerError(reason: GalleryController.describe(error)))
@@ -196,6 +220,20 @@ final class ViewerController {
         }
         decoded[member.photoID] = task
         return task
+    }
+
+    /// Zoomed past what the picture on show holds: decodes the photo on show sharper,
+    /// once, and shows it in place (the same view, more pixels).
+    private func sharpenIfZoomedPast() {
+        guard viewer.needsSharperPicture, let (_, _, member) = currentTile, let position,
+              sharpening?.photo != member.photoID else { return }
+        sharpening?.task.cancel()
+        let url = member.fileURL
+        sharpening = (member.photoID, Task { [weak self] in
+            guard let image = try? await DecodedImage.decode(fileAt: url, fittingBox: Self.fullImageBox),
+                  !Task.isCancelled, let self, self.position == position else { return }
+            self.viewer.showFullImage(Texture(image))
+        })
     }
 
     /// Decodes the previous and next photos ahead, and lets go of the others.
