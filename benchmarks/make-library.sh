@@ -26,9 +26,10 @@ sqlite3 "$library/library.sqlite" >/dev/null <<SQL
 PRAGMA journal_mode = WAL;
 BEGIN;
 WITH RECURSIVE n(i) AS (SELECT $seeds + 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
-INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, scanState)
+INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, scanState,
+                   contentHash)
 SELECT n.i, printf('scale-%06d.jpg', n.i), printf('scale-%06d.jpg', n.i), printf('Photo %d', n.i),
-       s.width, s.height, s.dateTaken, s.fileDate - n.i * 3600, s.dateAdded, 1
+       s.width, s.height, s.dateTaken, s.fileDate - n.i * 3600, s.dateAdded, 1, s.contentHash
 FROM n JOIN photo s ON s.id = ((n.i - 1) % $seeds) + 1;
 WITH RECURSIVE n(i) AS (SELECT $seeds + 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
 INSERT INTO collectionEntry (position, kind, photoID)

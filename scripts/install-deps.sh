@@ -24,6 +24,7 @@ TEST_PACKAGES=(
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
   imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
+  libjpeg-turbo-progs
   nautilus gvfs gnome-maps thunar pcmanfm-qt firefox-esr chromium
   orca speech-dispatcher python3-pyatspi python3-speechd
 )

@@ -19,6 +19,11 @@ public struct DecodedImage: Sendable, Hashable {
         try await BlockingWork.run { try decodeNow(path: url.path, fittingBox: box) }
     }
 
+    /// Like `decode(fileAt:fittingBox:)`, then turned by `rotation` on the same thread.
+    public static func decode(fileAt url: URL, fittingBox box: Int, turnedBy rotation: PhotoRotation) async throws -> DecodedImage {
+        try await BlockingWork.run { try decodeNow(path: url.path, fittingBox: box).rotated(by: rotation) }
+    }
+
     static func decodeNow(path: String, fittingBox box: Int, pixelLimit: Int = ImportLimits().maxPixels) throws -> DecodedImage {
         guard let header = Pixbuf.headerInfo(path: path) else {
             throw access(path, F_OK) == 0 ? ImportFailureReason.notAnImage : .vanished

@@ -29,10 +29,14 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         public let photoID: PhotoID
         /// The thumbnail's file, made when asked for: a library of 100,000 photos spent
         /// most of its open making URLs nothing looked at (`LibraryFile`).
-        public var thumbnailURL: URL { thumbnail.url }
+        /// A turned photo's URL carries its turn (`URL.shown(turnedBy:)`), so its texture
+        /// is drawn turned and cached apart from the upright one.
+        public var thumbnailURL: URL { thumbnail.url.shown(turnedBy: rotation) }
         /// True when the library's copy of this photo is gone from disk.
         public let isMissing: Bool
         let thumbnail: LibraryFile
+        /// How the user turned the photo (see `PhotoRotation`).
+        public var rotation: PhotoRotation = .upright
     }
 
     public let id: ID
@@ -47,7 +51,7 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     public let title: String
     /// The cover photo's date (see `Photo.displayDate`); for a note, when it was added.
     public let date: Date
-    /// The cover photo's size; 1 × 1 for a note, which has no pixels (draw it square).
+    /// The cover photo's size as shown (turned by its rotation); 1 × 1 for a note, which has no pixels (draw it square).
     public let pixelSize: PixelSize
     /// The cover first; up to three for a stack, drawn fanned. Empty for a note.
     public let covers: [Cover]
@@ -75,6 +79,12 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         public var fileURL: URL { file.url }
         public let title: String
         let file: LibraryFile
+        /// How the user turned the photo: the viewer shows it turned; a drag out gives
+        /// the file's own bytes (see `PhotoRotation`).
+        public var rotation: PhotoRotation = .upright
+        /// The photo's size in pixels, upright by its EXIF orientation (not turned by
+        /// `rotation`): the viewer's 100%, whatever resolution it decoded.
+        public var pixelSize = PixelSize(width: 1, height: 1)
     }
 
     init(id: ID, title: String, date: Date, pixelSize: PixelSize, covers: [Cover], count: Int,

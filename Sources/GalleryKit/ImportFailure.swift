@@ -37,6 +37,9 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
     case writeFailed(detail: String)
     /// The import was cancelled before this file was done.
     case cancelled
+    /// The same bytes are in the library already, as the photo `existing` titled `title`.
+    /// Not imported, unless asked again with `ImportSource.allowsDuplicate` (Import Anyway).
+    case alreadyInLibrary(existing: PhotoID, title: String)
 
     public var message: String {
         switch self {
@@ -64,6 +67,7 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
         case .diskFull: tr("There is not enough space left on the disk holding the library.")
         case .writeFailed(let detail): tr("The photo could not be saved into the library ({detail}).", ["detail": detail])
         case .cancelled: tr("The import was cancelled.")
+        case .alreadyInLibrary(_, let title): tr("Already in your library: “{title}”.", ["title": title])
         }
     }
 

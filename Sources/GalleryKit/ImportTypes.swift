@@ -80,7 +80,14 @@ public struct ImportSource: Sendable, Hashable {
     /// Seen by a folder scan: if it cannot be found when opened, it vanished during the
     /// import, rather than never existing.
     var seenByScan = false
-    public init(url: URL, title: String? = nil) { self.url = url; self.title = title }
+    /// Import even when the same bytes are in the library already ("Import Anyway"); by
+    /// default such a file fails with `ImportFailureReason.alreadyInLibrary`.
+    public var allowsDuplicate = false
+    public init(url: URL, title: String? = nil, allowsDuplicate: Bool = false) {
+        self.url = url
+        self.title = title
+        self.allowsDuplicate = allowsDuplicate
+    }
 }
 
 public struct ImportedPhoto: Sendable, Hashable {

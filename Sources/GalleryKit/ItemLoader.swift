@@ -51,11 +51,12 @@ struct ItemLoader {
 
         func cover(_ row: PhotoRow) -> GalleryItem.Cover {
             GalleryItem.Cover(photoID: row.id, isMissing: !presence.contains(row.fileName),
-                              thumbnail: location.thumbnailFile(photoFileName: row.fileName))
+                              thumbnail: location.thumbnailFile(photoFileName: row.fileName), rotation: row.rotation)
         }
 
         func member(_ row: PhotoRow) -> GalleryItem.Member {
-            GalleryItem.Member(photoID: row.id, title: row.title, file: location.photoFile(fileName: row.fileName))
+            GalleryItem.Member(photoID: row.id, title: row.title, file: location.photoFile(fileName: row.fileName),
+                               rotation: row.rotation, pixelSize: row.pixelSize)
         }
 
         var result: [GalleryItem.ID: GalleryItem] = [:]
@@ -64,7 +65,7 @@ struct ItemLoader {
             switch id {
             case .photo(let photoID):
                 guard let row = singles[photoID] else { continue }
-                result[id] = GalleryItem(id: id, title: row.title, date: row.displayDate, pixelSize: row.pixelSize,
+                result[id] = GalleryItem(id: id, title: row.title, date: row.displayDate, pixelSize: row.rotation.applied(to: row.pixelSize),
                                          covers: [cover(row)], count: 1, albumNames: albumNames[photoID] ?? [],
                                          members: [member(row)], qrCodeCount: codeCounts[photoID] ?? 0,
                                          location: row.location, placeName: row.placeName)
@@ -75,7 +76,7 @@ struct ItemLoader {
                     for name in albumNames[row.id] ?? [] where !names.contains(name) { names.append(name) }
                 }
                 let title = titles[stackID].flatMap { $0.isEmpty ? nil : $0 } ?? first.title
-                result[id] = GalleryItem(id: id, title: title, date: first.displayDate, pixelSize: first.pixelSize,
+                result[id] = GalleryItem(id: id, title: title, date: first.displayDate, pixelSize: first.rotation.applied(to: first.pixelSize),
                                          covers: rows.prefix(3).map(cover), count: rows.count, albumNames: names,
                                          members: rows.map(member), qrCodeCount: codeCounts[first.id] ?? 0,
                                          location: first.location, placeName: first.placeName)

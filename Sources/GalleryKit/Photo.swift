@@ -30,6 +30,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public let location: PhotoLocation?
     /// The nearest place to `location` ("Sausalito, California, US"), once a scan has found it.
     public let placeName: String?
+    /// How the user turned it in Drover (never written into its file).
+    public var rotation: PhotoRotation = .upright
 
     /// The best date to show: when it was taken, else the file's date, else when it was added.
     public var displayDate: Date { dateTaken ?? fileDate ?? dateAdded }

@@ -64,7 +64,7 @@ extension PhotoLibrary {
                     let result = await BlockingWork.run { preparer.prepare(source) }
                     // Not found now, but the scan saw it: it was removed during the import.
                     if case .failure(.doesNotExist) = result, source.seenByScan { return (index, .failure(.vanished)) }
-                    return (index, result)
+                    return (index, await self.refusingDuplicate(result, of: source))
                 }
             }
             while launched < min(importLimits.concurrency, sources.count) { launch() }
@@ -215,13 +215,14 @@ extension ChangeSet {
             try db.execute(
                 sql: """
                     INSERT INTO photo (fileName, originalFileName, title, width, height, fileDate, dateTaken, dateState,
-                                       dateAdded, latitude, longitude, altitude)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+                                       dateAdded, latitude, longitude, altitude, contentHash)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
                     """,
                 arguments: [photo.fileName, photo.originalFileName, photo.title, photo.pixelSize.width,
                             photo.pixelSize.height, photo.fileDate?.timeIntervalSince1970,
                             photo.dateTaken?.timeIntervalSince1970, now.timeIntervalSince1970,
-                            photo.location?.latitude, photo.location?.longitude, photo.location?.altitude])
+                            photo.location?.latitude, photo.location?.longitude, photo.location?.altitude,
+                            photo.contentHash])
             let id = PhotoID(rawValue: db.lastInsertedRowID)
             ids.append(id)
             recordCommit(of: CommitID(rawValue: photo.fileName), as: .photo(id))

@@ -46,13 +46,14 @@ extension PhotoLibrary {
     /// A prepared copy that is neither committed nor discarded (Drover stopped) is an
     /// import leftover: the next open deletes it, as it does any copy without a row.
     ///
-    /// - Throws: `ImportFailure` with its reason (not an image, damaged, too large…),
+    /// - Throws: `ImportFailure` with its reason (not an image, damaged, too large, already
+    ///   in the library unless `source.allowsDuplicate`…),
     ///   leaving nothing behind; reason `.cancelled` if the task was cancelled.
     public func prepareImport(_ source: ImportSource) async throws -> PreparedImport {
         guard !Task.isCancelled else { throw ImportFailure(source: source.url, reason: .cancelled) }
         guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
         let preparer = self.preparer
-        switch await BlockingWork.run({ preparer.prepare(source) }) {
+        switch await refusingDuplicate(await BlockingWork.run({ preparer.prepare(source) }), of: source) {
         case .failure(let reason):
             throw ImportFailure(source: source.url, reason: reason)
         case .success(let photo):

@@ -13,6 +13,8 @@ struct PreparedPhoto: Sendable, Hashable {
     var dateTaken: Date? = nil
     /// From EXIF GPS, if the file has a usable position.
     var location: PhotoLocation? = nil
+    /// SHA-256 of the copy's bytes (see `ContentHash`), for finding duplicates.
+    var contentHash: String? = nil
 }
 
 /// Turns one user file into a prepared library photo, or a failure that leaves nothing
@@ -80,7 +82,8 @@ struct PhotoPreparer: Sendable {
                              title: source.title ?? (originalName as NSString).deletingPathExtension,
                              pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
                              dateTaken: ExifDateReader.dateTaken(path: copy),
-                             location: ExifLocationReader.location(path: copy))
+                             location: ExifLocationReader.location(path: copy),
+                             contentHash: ContentHash.ofFile(atPath: copy))
     }
 
     /// Decodes `path` to thumbnail size in a `drover-decode` helper, under the budgets of

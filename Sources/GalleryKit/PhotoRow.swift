@@ -4,7 +4,7 @@ import GRDB
 /// A `photo` table row, as read by queries in this module.
 struct PhotoRow: Sendable {
     static let columns = "id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, stackID, stackPosition, "
-        + "scanState, latitude, longitude, altitude, placeName"
+        + "scanState, latitude, longitude, altitude, placeName, rotation, contentHash"
 
     var id: PhotoID
     var fileName: String
@@ -20,6 +20,9 @@ struct PhotoRow: Sendable {
     var scanState: ScanState = .notScanned
     var location: PhotoLocation?
     var placeName: String?
+    /// Schema v6: the user's turn, and the copy's SHA-256 (nil until computed).
+    var rotation: PhotoRotation = .upright
+    var contentHash: String?
 
     init(row: Row) {
         id = PhotoID(rawValue: row[0])
@@ -37,6 +40,8 @@ struct PhotoRow: Sendable {
             location = PhotoLocation(latitude: latitude, longitude: longitude, altitude: row[14])
         }
         placeName = row[15]
+        rotation = PhotoRotation(quarterTurns: row[16])
+        contentHash = row[17]
     }
 
     init(id: PhotoID, fileName: String, originalFileName: String, title: String, pixelSize: PixelSize,
@@ -58,11 +63,12 @@ struct PhotoRow: Sendable {
     /// Inserts the row, keeping `id` (restoring after undo reuses the original id).
     func insert(_ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO photo (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO photo (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [id.rawValue, fileName, originalFileName, title, pixelSize.width, pixelSize.height,
                         dateTaken?.timeIntervalSince1970, fileDate?.timeIntervalSince1970,
                         dateAdded.timeIntervalSince1970, stackID?.rawValue, stackPosition,
-                        scanState.rawValue, location?.latitude, location?.longitude, location?.altitude, placeName])
+                        scanState.rawValue, location?.latitude, location?.longitude, location?.altitude, placeName,
+                        rotation.quarterTurns, contentHash])
     }
 
     func photo(in location: LibraryLocation) -> Photo {
@@ -70,7 +76,7 @@ struct PhotoRow: Sendable {
               thumbnailURL: location.thumbnailURL(photoFileName: fileName),
               originalFileName: originalFileName, title: title, pixelSize: pixelSize,
               dateTaken: dateTaken, fileDate: fileDate, dateAdded: dateAdded, stackID: stackID,
-              location: self.location, placeName: placeName)
+              location: self.location, placeName: placeName, rotation: rotation)
     }
 }
 

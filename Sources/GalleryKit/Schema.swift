@@ -75,6 +75,9 @@ enum Schema {
         migrator.registerMigration("v5") { db in
             try db.execute(sql: SchemaV5.sql)
         }
+        migrator.registerMigration("v6") { db in
+            try db.execute(sql: SchemaV6.sql)
+        }
         return migrator
     }
 }

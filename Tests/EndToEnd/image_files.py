@@ -9,11 +9,13 @@ from gi.repository import GLib
 
 
 def write_png(path, width=48, height=36, seed=0):
-    """A small, valid PNG whose pixels depend on `seed` (so files differ)."""
+    """A small, valid PNG whose pixels depend on `seed`, and whose bytes differ for every
+    seed (the colour repeats every 256 seeds; a text chunk names the seed), so that
+    Drover never takes two of them for duplicates."""
     pixbuf = GdkPixbuf.Pixbuf.new(GdkPixbuf.Colorspace.RGB, False, 8, width, height)
     r, g, b = (seed * 53) % 256, (seed * 97 + 80) % 256, (seed * 151 + 160) % 256
     pixbuf.fill((r << 24) | (g << 16) | (b << 8) | 0xFF)
-    pixbuf.savev(str(path), "png", [], [])
+    pixbuf.savev(str(path), "png", ["tEXt::Seed"], [str(seed)])
     return Path(path)
 
 

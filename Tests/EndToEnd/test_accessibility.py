@@ -108,21 +108,25 @@ def test_add_to_album_through_the_chooser_with_single_actions():
                  what="the photo added by the chooser")
 
 
-def test_copy_then_paste_imports_a_copy_through_the_drop_pipeline():
+def test_copy_then_paste_offers_import_anyway_through_the_drop_pipeline():
     with DroverSession() as drover:
         names = drover.wait_for_tiles(lambda n: len(n) >= SAMPLE_TILES)
         focus(tile(drover, "Chelsea the cat"))
         keys("ctrl+c")
         focus(tile(drover, names[-1]))
         keys("ctrl+v")
-        # The pasted copy gets a placeholder, then becomes a photo after the focused one.
-        after = drover.wait_for_tiles(lambda n: len(n) > len(names) and not any(x.startswith("Importing") for x in n),
-                                      what="the pasted copy")
-        # The copy is imported from the library's file, so it is titled by that file's name.
-        assert after[len(names)] == "chelsea-the-cat", after
-        assert "Chelsea the cat" in after
+        # The pasted file is the library's own copy: its placeholder says so, after the
+        # focused photo, and offers Import Anyway (issue 11: no silent duplicates).
+        notice = "Could not import chelsea-the-cat.jpg: Already in your library: \u201cChelsea the cat\u201d."
+        after = drover.wait_for_tiles(lambda n: len(n) > len(names) and notice in n, what="the duplicate notice")
+        assert after[len(names)] == notice, after
         app = drover.application()
         assert audit(app) == []
+        drover.find("push button", "Import chelsea-the-cat.jpg anyway").do_action(0)
+        # The copy is imported from the library's file, so it is titled by that file's name.
+        after = drover.wait_for_tiles(lambda n: "chelsea-the-cat" in n and notice not in n, what="the pasted copy")
+        assert after[len(names)] == "chelsea-the-cat", after
+        assert "Chelsea the cat" in after
 
 
 def test_cut_then_paste_moves_the_photo_through_the_drag_rules():

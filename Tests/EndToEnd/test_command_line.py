@@ -89,7 +89,8 @@ def test_two_imports_at_once_into_one_library(tmp_path):
         originals = tmp_path / f"originals-{name}"
         originals.mkdir()
         for i in range(40):
-            write_png(originals / f"{name}-{i}.png", seed=i)
+            # Other bytes in each folder: the same bytes again would be duplicates.
+            write_png(originals / f"{name}-{i}.png", seed=i if name == "a" else 1000 + i)
         session = DroverSession(library=library, args=["--import", str(originals), "--import-only"])
         sessions.append(session)
         command = [str(session_binary()), "--library", str(library), *session.args]

@@ -36,8 +36,11 @@ enum TestImages {
     enum Format: String { case png, jpeg, bmp, tiff, webp, avif }
 
     /// Writes a `width`×`height` image with a gradient (so JPEG and PNG have real content).
+    /// A PNG given a `mark` carries it in a text chunk: the same pixels in other bytes, so
+    /// that imports do not take it for a duplicate of another image of the same size.
     @discardableResult
-    static func write(_ url: URL, width: Int, height: Int, format: Format = .png, alpha: Bool = false) throws -> URL {
+    static func write(_ url: URL, width: Int, height: Int, format: Format = .png, alpha: Bool = false,
+                      mark: String? = nil) throws -> URL {
         guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(width), Int32(height)) else {
             throw TestError("gdk_pixbuf_new failed")
         }
@@ -55,7 +58,16 @@ enum TestImages {
             }
         }
         var error: UnsafeMutablePointer<GError>?
-        guard gdk_pixbuf_savev(pixbuf, url.path, format.rawValue, nil, nil, &error) != 0 else {
+        let saved: gboolean
+        if let mark, format == .png {
+            var keys: [UnsafeMutablePointer<CChar>?] = [strdup("tEXt::Mark"), nil]
+            var values: [UnsafeMutablePointer<CChar>?] = [strdup(mark), nil]
+            defer { free(keys[0]); free(values[0]) }
+            saved = gdk_pixbuf_savev(pixbuf, url.path, format.rawValue, &keys, &values, &error)
+        } else {
+            saved = gdk_pixbuf_savev(pixbuf, url.path, format.rawValue, nil, nil, &error)
+        }
+        guard saved != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "?"
             if error != nil { g_error_free(error) }
             throw TestError("saving \(url.lastPathComponent): \(message)")
@@ -129,7 +141,10 @@ extension PhotoLibrary {
     func importGenerated(_ count: Int, named name: String, in directory: TemporaryDirectory,
                          into destination: ImportDestination = .allPhotos()) async throws -> [PhotoID] {
         let folder = try directory.folder("source-\(UUID().uuidString)")
-        let urls = try (1...count).map { try TestImages.write(folder.appendingPathComponent("\(name)-\($0).png"), width: 40 + $0, height: 30) }
+        let urls = try (1...count).map {
+            try TestImages.write(folder.appendingPathComponent("\(name)-\($0).png"), width: 40 + $0, height: 30,
+                                 mark: folder.lastPathComponent)
+        }
         let report = try await importFiles(urls, into: destination)
         #expect(report.failures.isEmpty, "\(report.failures)")
         return report.photoIDs

@@ -58,6 +58,20 @@ private final class Received {
 }
 
 final class TrampolineTests: GTKTestCase {
+    /// The viewer's pinch zoom hears GtkGestureZoom's scale. (A real pinch needs a
+    /// touchpad or touch screen, which Xvfb has not: the signal is emitted here.)
+    func testZoomGestureDeliversTheScaleAndHasNoCentreWhenIdle() {
+        onMain {
+            let pinch = ZoomGesture()
+            var scales: [Double] = []
+            pinch.onScaleChanged { scales.append($0) }
+            emit("scale-changed", on: pinch, arguments: [double(1.5)])
+            emit("scale-changed", on: pinch, arguments: [double(0.75)])
+            XCTAssertEqual(scales, [1.5, 0.75])
+            XCTAssertNil(pinch.centre, "no touch points, no centre")
+        }
+    }
+
     func testPressedDeliversCountAndPosition() {
         onMain {
             let click = ClickGesture()

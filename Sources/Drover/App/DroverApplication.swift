@@ -27,7 +27,8 @@ final class DroverApplication {
     private lazy var thumbnails: ThumbnailCache = {
         let box = TileSize.thumbnailBox(scale: displayScale)
         return ThumbnailCache(capacity: TileSize.textureCacheCapacity(scale: displayScale)) { url in
-            try? await DecodedImage.decode(fileAt: url, fittingBox: box)
+            // A turned photo's thumbnail URL carries its turn (`URL.shown(turnedBy:)`).
+            try? await DecodedImage.decode(fileAt: url, fittingBox: box, turnedBy: url.shownRotation)
         }
     }()
     /// Imports make thumbnails with enough pixels for this screen's tiles.

@@ -118,11 +118,26 @@ extension DropImporter {
         } catch let failure as ImportFailure {
             // The tile already names the file; say only what went wrong.
             context.fail(failure.reason.message)
+            if case .alreadyInLibrary = failure.reason { offerImportAnyway(source, replacing: context) }
             return Tally(failures: [failure.message])
         } catch {
             let message = GalleryController.describe(error)
             context.fail(message)
             return Tally(failures: ["\(source.url.lastPathComponent): \(message)"])
+        }
+    }
+
+    /// Import Anyway on the tile of a file already in the library: the same file, imported
+    /// all the same into a new placeholder where the failed one was.
+    private func offerImportAnyway(_ source: ImportSource, replacing context: PlaceholderContext<GalleryItem>) {
+        model.offerImportAnyway(for: context) { [weak self] in
+            guard let self, let index = context.index else { return }
+            var again = source
+            again.allowsDuplicate = true
+            model.batch {
+                context.delete()
+                _ = importPreparing(again, title: again.title ?? again.url.lastPathComponent, at: index)
+            }
         }
     }
 

@@ -135,11 +135,11 @@ final class PhotoTile {
         for (action, handle) in actions where handle.isEnabled != action.applies(to: model) {
             handle.isEnabled = action.applies(to: model)
         }
-        if case .placeholder(let progress, let failure, let stalled, let canRetry) = model.kind {
+        if case .placeholder(let progress, let failure, let stalled, let canRetry, let canImportAnyway) = model.kind {
             root.accessibleLabel = PlaceholderOverlay.accessibleName(title: model.title, progress: progress, failure: failure)
             let id = model.id
             placeholder.show(title: model.title, progress: progress, failure: failure, stalled: stalled, canRetry: canRetry,
-                             detail: model.details) { [weak self] choice in
+                             canImportAnyway: canImportAnyway, detail: model.details) { [weak self] choice in
                 self?.onPlaceholderAction?(id, choice)
             }
         } else {
@@ -240,11 +240,12 @@ final class PhotoTile {
         qrLoad?.cancel()
         guard let store, model.qrCount > 0, let photo = model.coverPhoto else { return qrLayer.clear() }
         let id = PhotoID(rawValue: photo.id)
-        if let codes = store.codes(for: id) { return qrLayer.show(codes.codes) }
+        let turn = photo.rotation
+        if let codes = store.codes(for: id) { return qrLayer.show(codes.codes.map { $0.turned(by: turn) }) }
         qrLayer.clear()
         qrLoad = Task { [weak self] in
             guard let codes = await store.load(for: id, file: photo.file), let self, self.model?.id == model.id else { return }
-            self.qrLayer.show(codes.codes)
+            self.qrLayer.show(codes.codes.map { $0.turned(by: turn) })
             // Decoded ahead, so a drag of the codes can draw them lifting out at once.
             for crop in codes.crops { _ = await thumbnails.texture(for: crop) }
         }

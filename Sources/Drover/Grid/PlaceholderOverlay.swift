@@ -5,12 +5,13 @@ import Localization
 /// What a placeholder tile shows over its (empty) picture: progress and a
 /// cancel button while loading, or the reason and a dismiss button when the
 /// item failed. A stalled source ("No data for 20 s") offers Cancel instead,
-/// and Retry beside it when the source can be read again. Nothing modal: the
+/// and Retry beside it when the source can be read again; a file already in the
+/// library offers Import Anyway beside Dismiss. Nothing modal: the
 /// rest of the grid stays usable.
 @MainActor
 final class PlaceholderOverlay {
-    /// Which button was pressed: the main one (cancel or dismiss) or Retry.
-    enum Choice: Equatable { case close, retry }
+    /// Which button was pressed: the main one (cancel or dismiss), Retry or Import Anyway.
+    enum Choice: Equatable { case close, retry, importAnyway }
 
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
     private let status = Label()
@@ -18,6 +19,7 @@ final class PlaceholderOverlay {
     private let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
     private let retryButton = Button(iconName: "view-refresh-symbolic", accessibleLabel: tr("Retry"))
     private let button = Button(iconName: "process-stop-symbolic", accessibleLabel: tr("Cancel"))
+    private let importAnywayButton = Button(label: tr("Import Anyway"))
     private var action: ((Choice) -> Void)?
 
     init() {
@@ -35,6 +37,9 @@ final class PlaceholderOverlay {
         }
         retryButton.tooltip = tr("Retry")
         retryButton.isVisible = false
+        importAnywayButton.isVisible = false
+        importAnywayButton.onClicked { [weak self] in self?.action?(.importAnyway) }
+        buttons.prepend(importAnywayButton)
         button.onClicked { [weak self] in self?.action?(.close) }
         retryButton.onClicked { [weak self] in self?.action?(.retry) }
         root.append(progress)
@@ -45,11 +50,13 @@ final class PlaceholderOverlay {
 
     /// Shows the placeholder for `title`; `action` gets the button pressed.
     func show(title: String, progress value: Double?, failure: String?, stalled: Bool, canRetry: Bool,
-              detail: String, action: @escaping (Choice) -> Void) {
+              canImportAnyway: Bool = false, detail: String, action: @escaping (Choice) -> Void) {
         root.isVisible = true
         self.action = action
         retryButton.isVisible = failure != nil && canRetry
         retryButton.accessibleLabel = tr("Retry importing {title}", ["title": title])
+        importAnywayButton.isVisible = failure != nil && canImportAnyway
+        importAnywayButton.accessibleLabel = tr("Import {title} anyway", ["title": title])
         if let failure {
             progress.isVisible = false
             status.text = failure

@@ -6,6 +6,9 @@ enum TileAction: String, CaseIterable {
     case open
     /// Shows the photo's details.
     case details
+    /// Turns the photos a quarter turn (in the library only; see `PhotoRotation`).
+    case rotateLeft = "rotate-left"
+    case rotateRight = "rotate-right"
     case copy
     case cut
     case pasteBefore = "paste-before"
@@ -29,6 +32,8 @@ enum TileAction: String, CaseIterable {
         switch self {
         case .open: tr("Open")
         case .details: tr("Details")
+        case .rotateLeft: tr("Rotate Left")
+        case .rotateRight: tr("Rotate Right")
         case .copy: tr("Copy")
         case .cut: tr("Cut")
         case .pasteBefore: tr("Paste Before")
@@ -52,7 +57,7 @@ enum TileAction: String, CaseIterable {
         switch self {
         case .openInMaps, .copyLocation: tile.hasLocation
         case .exportQRCodes: tile.qrCount > 0
-        case .open, .details: !tile.isPlaceholder && tile.coverPhoto != nil
+        case .open, .details, .rotateLeft, .rotateRight: !tile.isPlaceholder && tile.coverPhoto != nil
         default: !tile.isPlaceholder
         }
     }
@@ -60,6 +65,7 @@ enum TileAction: String, CaseIterable {
     /// Menu sections, in order.
     static let menuSections: [[TileAction]] = [
         [.open, .details],
+        [.rotateLeft, .rotateRight],
         [.copy, .cut, .pasteBefore, .pasteAfter],
         [.moveEarlier, .moveLater, .startKeyboardDrag],
         [.addToAlbum, .moveToAlbum],

@@ -12,8 +12,10 @@ struct TileModel: Equatable {
         /// Something dropped or pasted that is still loading (`progress` nil
         /// while its size is unknown), or that failed with `failure`. A failure
         /// that is a stalled source (`stalled`) offers Cancel, and Retry when
-        /// the source can be read again (`canRetry`); others offer Dismiss.
-        case placeholder(progress: Double?, failure: String?, stalled: Bool = false, canRetry: Bool = false)
+        /// the source can be read again (`canRetry`); others offer Dismiss, and a file
+        /// already in the library Import Anyway beside it (`canImportAnyway`).
+        case placeholder(progress: Double?, failure: String?, stalled: Bool = false, canRetry: Bool = false,
+                         canImportAnyway: Bool = false)
         /// Text dropped or pasted in: shown as a card with the text.
         case note(text: String)
     }
@@ -63,12 +65,14 @@ struct TileModel: Equatable {
     var qrCount: Int { item?.qrCodeCount ?? 0 }
     /// The cover photo, when the tile has one (for its QR codes).
     var coverPhoto: PhotoReference? {
-        item?.members.first.map { PhotoReference(id: $0.photoID.rawValue, file: $0.fileURL) }
+        item?.members.first.map { PhotoReference(id: $0.photoID.rawValue, file: $0.fileURL, rotation: $0.rotation) }
     }
     var hasLocation: Bool { item?.location != nil }
 
     struct PhotoReference: Equatable {
         let id: Int64
         let file: URL
+        /// How the user turned it: its QR regions are drawn turned with the thumbnail.
+        var rotation: PhotoRotation = .upright
     }
 }

@@ -26,6 +26,8 @@ final class BackgroundScanner {
                 // Dates first: only EXIF is read, and every tile's description shows one.
                 _ = try? await library.scanPendingDates()
                 _ = try? await library.scanPendingPhotos(placeFinder: places)
+                // Last: hashes only matter to the next import of a duplicate.
+                _ = try? await library.scanPendingHashes()
             } while again
             running = false
         }

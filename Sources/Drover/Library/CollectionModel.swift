@@ -28,6 +28,8 @@ final class CollectionModel {
         /// placeholder offers Cancel, and Retry if this is set (the source can be
         /// read again).
         var retry: (() -> Void)?
+        /// For a file already in the library: imports it all the same (Import Anyway).
+        var importAnyway: (() -> Void)?
         /// Called when DragKit stalls the load: a drop is finished at once, so its
         /// source is not left hanging.
         var onStall: (() -> Void)?
@@ -184,6 +186,14 @@ final class CollectionModel {
         deliver([.update(placeholderTile(context.id), at: index)])
     }
 
+    /// The placeholder failed because its file is in the library already: it offers
+    /// Import Anyway, which runs `action`.
+    func offerImportAnyway(for context: PlaceholderContext<GalleryItem>, _ action: @escaping () -> Void) {
+        guard placeholders[context.id] != nil else { return }
+        placeholders[context.id]?.importAnyway = action
+        if let index = context.index { deliver([.update(placeholderTile(context.id), at: index)]) }
+    }
+
     /// The library is about to commit the insert named `id` for `context`:
     /// the batch that inserts it commits the placeholder. Call it before asking
     /// the library to commit, so the batch can never arrive first.
@@ -215,6 +225,8 @@ final class CollectionModel {
         guard let info = placeholders.values.first(where: { Self.tileID($0.context.id) == tileID }) else { return }
         if choice == .retry {
             if info.context.hasStalled { info.retry?() }
+        } else if choice == .importAnyway {
+            info.importAnyway?()
         } else if case .failed = info.context.state {
             info.context.delete()
         } else {
@@ -250,10 +262,13 @@ final class CollectionModel {
         let progress = info.map { $0.context.progress > 0 ? $0.context.progress : nil } ?? nil
         let stalled = info?.context.hasStalled == true
         let canRetry = stalled && info?.retry != nil
+        let canImportAnyway = failure != nil && info?.importAnyway != nil
         let details = stalled ? (canRetry ? tr("Stalled; it can be retried or cancelled.") : tr("Stalled; it can be cancelled."))
+            : canImportAnyway ? tr("Already in the library; it can be imported anyway or dismissed.")
             : failure.map { _ in tr("Failed; it can be dismissed.") } ?? info?.detail ?? tr("Still loading; it can be cancelled.")
         return TileModel(id: Self.tileID(id), title: info?.title ?? tr("Item"),
-                         kind: .placeholder(progress: progress, failure: failure, stalled: stalled, canRetry: canRetry),
+                         kind: .placeholder(progress: progress, failure: failure, stalled: stalled, canRetry: canRetry,
+                                            canImportAnyway: canImportAnyway),
                          source: .placeholder(details: details))
     }
 

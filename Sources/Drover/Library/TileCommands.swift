@@ -105,6 +105,15 @@ final class TileCommands {
         gallery.delete(items)
     }
 
+    // MARK: Rotating
+
+    /// Turns every photo the tiles stand for (a stack's photos too).
+    func rotate(around index: Int?, by rotation: PhotoRotation) {
+        let photos = tiles(around: index).flatMap { $0.item.members.map(\.photoID) }
+        guard !photos.isEmpty else { return }
+        gallery.rotate(photos, by: rotation)
+    }
+
     // MARK: Locations and QR codes
 
     /// Opens the photo's place in the map application (the `geo:` URI's handler).

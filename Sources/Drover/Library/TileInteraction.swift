@@ -7,7 +7,8 @@ import Localization
 /// to the tile commands. Keyboard map (also in the README):
 /// Delete deletes the selection; Ctrl+C, Ctrl+X, Ctrl+V copy, cut and paste
 /// (after the focused tile); Alt+Shift+Left/Right move the selection earlier
-/// or later; Menu or Shift+F10 opens the tile's menu.
+/// or later; Ctrl+R and Ctrl+Shift+R rotate right and left; Menu or Shift+F10 opens the
+/// tile's menu.
 @MainActor
 final class TileInteraction {
     private let gallery: GalleryController
@@ -37,6 +38,8 @@ final class TileInteraction {
         case .focus: break
         case .open: grid.onOpen?(index)
         case .details: grid.onShowDetails?(index)
+        case .rotateLeft: commands.rotate(around: index, by: .left)
+        case .rotateRight: commands.rotate(around: index, by: .right)
         case .copy: commands.copy(around: index)
         case .cut: commands.cut(around: index)
         case .pasteBefore: commands.paste(at: index)
@@ -74,6 +77,9 @@ final class TileInteraction {
             commands.moveEarlier(around: focused)
         case GDK_KEY_Down where alt && shift:
             commands.moveLater(around: focused)
+        // Ctrl+R and Ctrl+Shift+R, as in Loupe and Shotwell (Shift gives the capital).
+        case GDK_KEY_r where control, GDK_KEY_R where control:
+            commands.rotate(around: focused, by: shift ? .left : .right)
         case GDK_KEY_d where control:
             guard let focused else { return false }
             startKeyboardDrag?(focused)

@@ -13,7 +13,8 @@ import Localization
 /// Keys: Escape or Back returns to the grid (first leaving fullscreen), Left/Right and
 /// Page Up/Down go to the previous/next photo, Home/End to the first/last, `+`/`-` and
 /// Ctrl+scroll zoom, `1` shows 100%, `0` or Ctrl+0 fits, F11 toggles fullscreen, Alt+Enter
-/// shows the photo's details.
+/// shows the photo's details, Ctrl+R and Ctrl+Shift+R rotate it right and left (in the
+/// library; drawn turned, nothing decoded again).
 @MainActor
 final class ViewerController {
     /// The photo on show: a grid entry (by id, so it survives changes to the grid)
@@ -23,8 +24,8 @@ final class ViewerController {
         var member: Int
     }
 
-    /// The longest side the full image is decoded at: 100% up to this size is the
-    /// photo's own pixels; beyond it, of the decoded image (memory stays bounded).
+    /// The longest side the full image is decoded at when zoomed in past a decode at
+    /// the display's size (memory stays bounded).
     static let fullImageBox = 8192
     private static let previewBox = 360
 
@@ -36,9 +37,13 @@ final class ViewerController {
     /// True when the viewer was opened on a stack: previous/next stay inside it.
     private var insideStack = false
     private var decoding: Task<Void, Never>?
-    /// Full images of the photo on show and its neighbours, decoded ahead.
+    /// Full images of the photo on show and its neighbours, decoded ahead at the
+    /// display's size (`displayBox`).
     private var decoded: [PhotoID: Task<Result<Texture, ViewerError>, Never>] = [:]
+    /// The photo on show decoded sharper (up to `fullImageBox`), once zoomed past `decoded`'s.
+    private var sharpening: (photo: PhotoID, task: Task<Void, Never>)?
     private let keys = KeyController()
+    private var benchmark: ViewerBenchmark?
     /// Show the details of the photo on show (Alt+Enter, the Details button).
     var onShowDetails: (() -> Void)?
 
@@ -60,11 +65,21 @@ final class ViewerController {
         viewer.nextButton.onClicked { [weak self] in self?.step(1) }
         viewer.fullscreenButton.onClicked { [weak self] in self?.toggleFullscreen() }
         viewer.detailsButton.onClicked { [weak self] in self?.onShowDetails?() }
+        viewer.rotateLeftButton.onClicked { [weak self] in self?.rotate(by: .left) }
+        viewer.rotateRightButton.onClicked { [weak self] in self?.rotate(by: .right) }
         viewer.onDoubleClick = { [weak self] in self?.toggleFullscreen() }
-        viewer.onZoomChanged = { [weak self] in self?.describe() }
+        viewer.onZoomChanged = { [weak self] in
+            self?.describe()
+            self?.sharpenIfZoomedPast()
+        }
         keys.onKeyPressed { [weak self] keyval, modifiers in self?.key(keyval, modifiers: modifiers) ?? false }
         viewer.root.add(keys)
         gallery.onItemsChanged.append { [weak self] in self?.itemsChanged() }
+        if ViewerBenchmark.isAsked {
+            let benchmark = ViewerBenchmark()
+            self.benchmark = benchmark
+            benchmark.run(self, viewer: viewer) { [weak window] in window?.window.close() }
+        }
     }
 
     /// The grid changed under the viewer: a photo deleted (or moved out of the album on
@@ -73,6 +88,7 @@ final class ViewerController {
         guard isOpen else { return }
         guard let (_, _, member) = currentTile else { return close() }
         viewer.setTitle(member.title)
+        viewer.setRotation(member.rotation)
         describe()
     }
 
@@ -106,6 +122,8 @@ final class ViewerController {
         decoding?.cancel()
         decoded.values.forEach { $0.cancel() }
         decoded = [:]
+        sharpening?.task.cancel()
+        sharpening = nil
         viewer.show(title: "", preview: nil)
         window.showViewer(false)
         if let entry { window.grid.focus(index: entry) }
@@ -143,11 +161,15 @@ final class ViewerController {
         self.position = position
         guard let (item, _, member) = currentTile else { return close() }
         decoding?.cancel()
+        sharpening?.task.cancel()
+        sharpening = nil
         let all = sequence()
         let here = all.firstIndex(of: position) ?? 0
         viewer.setNavigation(hasPrevious: here > 0, hasNext: here + 1 < all.count)
-        let coverURL = item.covers.first { $0.photoID == member.photoID }?.thumbnailURL
-        viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)))
+        // The upright thumbnail: the viewer turns what it draws.
+        let coverURL = item.covers.first { $0.photoID == member.photoID }?.thumbnailURL.shown(turnedBy: .upright)
+        viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)), rotation: member.rotation,
+                    photoSize: member.pixelSize)
         if item.covers.first(where: { $0.photoID == member.photoID })?.isMissing == true {
             viewer.showMessage(tr("The file of “{title}” is missing from the library.", ["title": member.title]))
             return
@@ -158,7 +180,8 @@ final class ViewerController {
         decoding = Task { [weak self] in
             if wantsPreview, let image = try? await library.thumbnail(for: member.photoID, fittingBox: Self.previewBox) {
                 guard !Task.isCancelled, let self, self.position == position, !self.viewer.hasPicture else { return }
-                self.viewer.show(title: member.title, preview: Texture(image))
+                self.viewer.show(title: member.title, preview: Texture(image), rotation: self.viewer.rotation,
+                                 photoSize: member.pixelSize)
             }
             let result = await full.value
             guard !Task.isCancelled, let self, self.position == position else { return }
@@ -172,13 +195,25 @@ final class ViewerController {
         describe()
     }
 
-    /// The full image of `member`: decoded once, kept while it is on show or next to it.
+    /// The longest side of a decode at the display's size: half as much again as the
+    /// view's longest side, so a fitted photo and a little zoom are sharp, while a
+    /// 24-megapixel photo is not drawn from 24 million pixels at every frame (with the
+    /// cairo renderer, that cost most of a second a frame). Zooming further decodes
+    /// sharper (`sharpenIfZoomedPast`).
+    private var displayBox: Int {
+        let view = viewer.zoom.viewSize
+        guard view.width > 1 else { return 2560 }
+        return min(Self.fullImageBox, max(1280, Int(max(view.width, view.height) * 1.5)))
+    }
+
+    /// The full image of `member` at the display's size: decoded once, kept while it is on
+    /// show or next to it.
     private func fullImage(of member: GalleryItem.Member) -> Task<Result<Texture, ViewerError>, Never> {
         if let task = decoded[member.photoID] { return task }
-        let url = member.fileURL
+        let (url, box) = (member.fileURL, displayBox)
         let task = Task<Result<Texture, ViewerError>, Never> {
             do {
-                let image = try await DecodedImage.decode(fileAt: url, fittingBox: Self.fullImageBox)
+                let image = try await DecodedImage.decode(fileAt: url, fittingBox: box)
                 return .success(Texture(image))
             } catch {
                 return .failure(ViewerError(reason: GalleryController.describe(error)))
@@ -186,6 +221,20 @@ final class ViewerController {
         }
         decoded[member.photoID] = task
         return task
+    }
+
+    /// Zoomed past what the picture on show holds: decodes the photo on show sharper,
+    /// once, and shows it in place (the same view, more pixels).
+    private func sharpenIfZoomedPast() {
+        guard viewer.needsSharperPicture, let (_, _, member) = currentTile, let position,
+              sharpening?.photo != member.photoID else { return }
+        sharpening?.task.cancel()
+        let url = member.fileURL
+        sharpening = (member.photoID, Task { [weak self] in
+            guard let image = try? await DecodedImage.decode(fileAt: url, fittingBox: Self.fullImageBox),
+                  !Task.isCancelled, let self, self.position == position else { return }
+            self.viewer.showFullImage(Texture(image))
+        })
     }
 
     /// Decodes the previous and next photos ahead, and lets go of the others.
@@ -226,8 +275,15 @@ final class ViewerController {
 
     // MARK: Keys and fullscreen
 
+    /// Turns the photo on show (Ctrl+R, Ctrl+Shift+R, the bar's buttons).
+    private func rotate(by rotation: PhotoRotation) {
+        guard let (_, _, member) = currentTile else { return }
+        gallery.rotate([member.photoID], by: rotation)
+    }
+
     private func key(_ keyval: UInt32, modifiers: GdkModifierType) -> Bool {
         let control = modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0
+        let shift = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0
         let alt = modifiers.rawValue & GDK_ALT_MASK.rawValue != 0
         if alt, [GDK_KEY_Return, GDK_KEY_KP_Enter].contains(Int32(keyval)) {
             onShowDetails?()
@@ -249,6 +305,7 @@ final class ViewerController {
             viewer.change { $0.zoom(to: 1, snapsToFit: false) }
         case GDK_KEY_0, GDK_KEY_KP_0: viewer.change { $0.fit() }
         case GDK_KEY_F11: toggleFullscreen()
+        case GDK_KEY_r where control, GDK_KEY_R where control: rotate(by: shift ? .left : .right)
         default: return false
         }
         return true

@@ -42,6 +42,8 @@ enum ShortcutsHelp {
             (tr("Paste after the focused photo"), "&lt;Control&gt;v"),
             (tr("Move the selection earlier or later"), "&lt;Alt&gt;&lt;Shift&gt;Left &lt;Alt&gt;&lt;Shift&gt;Right"),
             (tr("Delete the selection"), "Delete"),
+            (tr("Rotate right (in the viewer too)"), "&lt;Control&gt;r"),
+            (tr("Rotate left (in the viewer too)"), "&lt;Control&gt;&lt;Shift&gt;r"),
             (tr("The photo's menu"), "Menu &lt;Shift&gt;F10"),
         ]),
         (tr("Keyboard drag"), [

@@ -125,4 +125,24 @@ public struct Snapshot {
         gtk_snapshot_pop(snapshot)
         gtk_snapshot_pop(snapshot)
     }
+
+    /// Draws `texture` turned clockwise by `quarterTurns` quarter turns so that, turned, it
+    /// fills the rectangle (x, y, width, height): for an odd number of turns the texture's
+    /// own width runs along the rectangle's height.
+    public func drawTexture(_ texture: Texture, x: Double, y: Double, width: Double, height: Double,
+                            quarterTurns: Int) {
+        let turns = ((quarterTurns % 4) + 4) % 4
+        guard turns != 0 else {
+            return drawTexture(texture, x: x, y: y, width: width, height: height, cornerRadius: 0, opacity: 1)
+        }
+        let (drawnWidth, drawnHeight) = turns % 2 == 0 ? (width, height) : (height, width)
+        var centre = graphene_point_t(x: Float(x + width / 2), y: Float(y + height / 2))
+        var bounds = graphene_rect_t()
+        graphene_rect_init(&bounds, Float(-drawnWidth / 2), Float(-drawnHeight / 2), Float(drawnWidth), Float(drawnHeight))
+        gtk_snapshot_save(snapshot)
+        gtk_snapshot_translate(snapshot, &centre)
+        gtk_snapshot_rotate(snapshot, Float(90 * turns))
+        gtk_snapshot_append_texture(snapshot, texture.paintable, &bounds)
+        gtk_snapshot_restore(snapshot)
+    }
 }

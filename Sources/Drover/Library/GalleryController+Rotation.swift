@@ -1,0 +1,46 @@
+import Foundation
+import GalleryKit
+
+extension GalleryController {
+    /// Turns photos a quarter turn left or right, in the library only (their files keep
+    /// their bytes: a drag out gives the original file). Undoable with Ctrl+Z and from the
+    /// toast; undo is the opposite turn.
+    func rotate(_ photos: [PhotoID], by rotation: PhotoRotation) {
+        guard !photos.isEmpty else { return }
+        let side = rotation == .left ? "left" : "right"
+        let noun = Self.noun(count: photos.count)
+        let library = library
+        Task {
+            do {
+                try await library.rotate(photos, by: rotation)
+                let entry = history.record("Rotate \(noun) \(side)", undo: {
+                    try await library.rotate(photos, by: rotation.inverse)
+                }, redo: {
+                    try await library.rotate(photos, by: rotation)
+                })
+                window.toast.show("Rotated \(noun) \(side).", actionLabel: "Undo", action: { [weak self] in
+                    self?.undoRotation(entry, photos: photos, rotation: rotation)
+                })
+                window.announce("Rotated \(noun) \(side). \(Self.undoHint)")
+            } catch {
+                window.toast.show("Could not rotate: \(Self.describe(error))")
+            }
+        }
+    }
+
+    /// The toast's Undo: the history's entry if it is still the one to undo, else the
+    /// opposite turn directly (the history moved on meanwhile).
+    private func undoRotation(_ entry: Int, photos: [PhotoID], rotation: PhotoRotation) {
+        Task {
+            do {
+                if try await !history.undo(entry: entry) {
+                    history.forget(entry)
+                    try await library.rotate(photos, by: rotation.inverse)
+                }
+                window.announce("Rotation undone.")
+            } catch {
+                window.toast.show("Could not undo the rotation: \(Self.describe(error))")
+            }
+        }
+    }
+}

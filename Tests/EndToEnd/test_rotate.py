@@ -1,0 +1,71 @@
+"""Rotate left and right (issue 11): non-destructive (stored in the library, the file
+untouched), by Ctrl+R and Ctrl+Shift+R on a tile and in the viewer, by the tile's
+actions and the viewer's named buttons; undone by Ctrl+Z and by the toast's Undo."""
+
+import re
+import sqlite3
+
+from accessible_actions import focus, keys, run_action, tile
+from dnd import photo_file
+from drover_session import screenshot, wait_for
+from library_state import database, fingerprint
+from test_viewer import viewer
+
+
+def rotation(library, title):
+    uri = database(library).resolve().as_uri() + "?mode=ro"
+    with sqlite3.connect(uri, uri=True) as db:
+        return db.execute("SELECT rotation FROM photo WHERE title = ?", (title,)).fetchone()[0]
+
+
+def zoom_percent(session):
+    """The viewer bar's zoom label ("54%" → 54). (The photo's description says it too,
+    but an announcement such as "Rotated 1 photo right." holds it back for a while.)"""
+    shown = [text for text in session.label_texts() if re.fullmatch(r"\d+%", text or "")]
+    return int(shown[0][:-1]) if len(shown) == 1 else None
+
+
+def test_rotating_a_tile_and_undoing_it(drover):
+    session, _ = drover
+    name = "Chelsea the cat"
+    library_file = photo_file(session.library, name)
+    before = fingerprint(library_file)
+    screenshot("rotate-before")
+    run_action(tile(session, name), "tile.rotate-right")
+    wait_for(lambda: rotation(session.library, name) == 1, 10, what="a quarter turn right stored")
+    session.find("push button", "Undo")
+    screenshot("rotate-tile-right")
+    focus(tile(session, name))
+    keys("ctrl+shift+r", "ctrl+shift+r")
+    wait_for(lambda: rotation(session.library, name) == 3, 10, what="two turns left: one left of upright")
+    keys("ctrl+z")
+    wait_for(lambda: rotation(session.library, name) == 0, 10, what="Ctrl+Z undoes the last turn")
+    keys("ctrl+r")
+    wait_for(lambda: rotation(session.library, name) == 1, 10, what="Ctrl+R turns right")
+    session.find("push button", "Undo").do_action(0)
+    wait_for(lambda: rotation(session.library, name) == 0, 10, what="the toast's Undo")
+    # Never written into the file.
+    assert fingerprint(library_file) == before
+
+
+def test_rotating_in_the_viewer_turns_the_photo_on_show(drover):
+    session, _ = drover
+    name = "Colourful cups"  # 1600 × 1000: larger than the view, so the fit zoom tells its shape
+    focus(tile(session, name))
+    keys("Return")
+    photo = viewer(session, name)
+    assert "Fit to window" in photo.get_description()
+    upright = wait_for(lambda: zoom_percent(session), 10, what="the zoom label")
+    run_action(session.find("push button", "Rotate Right"), "click")
+    wait_for(lambda: rotation(session.library, name) == 1, 10, what="the viewer's Rotate Right stored")
+    # A landscape photo turned on its side fits a landscape view at a smaller zoom.
+    turned = wait_for(lambda: zoom_percent(session) not in (None, upright) and zoom_percent(session), 10,
+                      what=f"the photo on show turned (upright it fits at {upright}%)")
+    assert turned < upright, (upright, turned)
+    screenshot("rotate-viewer-right")
+    keys("ctrl+z")
+    wait_for(lambda: rotation(session.library, name) == 0, 10, what="Ctrl+Z in the viewer")
+    wait_for(lambda: zoom_percent(session) == upright, 10, what="the photo upright again")
+    keys("ctrl+shift+r")
+    wait_for(lambda: rotation(session.library, name) == 3, 10, what="Ctrl+Shift+R in the viewer")
+    screenshot("rotate-viewer-left")

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import Testing
+@testable import GalleryKit
+
+@Suite struct DuplicateTests {
+    @Test func theSameBytesAreRefusedNamingThePhotoAndImportAnywayImportsThem() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let source = try temp.folder("camera")
+        let first = try TestImages.write(source.appendingPathComponent("beach.jpg"), width: 64, height: 48, format: .jpeg)
+        let firstReport = try await library.importFiles([first])
+        let id = try #require(firstReport.photoIDs.first)
+
+        // The same bytes under another name, by any way in.
+        let again = source.appendingPathComponent("beach copy.jpg")
+        try FileManager.default.copyItem(at: first, to: again)
+        let report = try await library.importFiles([again])
+        #expect(report.imported.isEmpty)
+        #expect(report.failures.map(\.reason) == [.alreadyInLibrary(existing: id, title: "beach")])
+        #expect(report.failures.first?.message == "beach copy.jpg: Already in your library: \u{201C}beach\u{201D}.")
+        // Nothing left behind: one copy, one thumbnail.
+        #expect(listing(library.location.photosDirectory).count == 1)
+        #expect(listing(library.location.thumbnailsDirectory).count == 1)
+
+        await #expect(throws: ImportFailure(source: again, reason: .alreadyInLibrary(existing: id, title: "beach"))) {
+            _ = try await library.prepareImport(ImportSource(url: again))
+        }
+
+        // Import Anyway.
+        let anyway = try await library.prepareImport(ImportSource(url: again, allowsDuplicate: true))
+        _ = try await library.commitImports([anyway])
+        #expect(try await library.titles(in: .allPhotos) == ["beach", "beach copy"])
+        #expect(listing(library.location.photosDirectory).count == 2)
+    }
+
+    @Test func differentBytesAreNotDuplicates() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let source = try temp.folder("camera")
+        let a = try TestImages.write(source.appendingPathComponent("a.png"), width: 40, height: 30)
+        let b = try TestImages.write(source.appendingPathComponent("b.png"), width: 41, height: 30)
+        _ = try await library.importFiles([a])
+        let report = try await library.importFiles([b])
+        #expect(report.failures.isEmpty)
+        #expect(report.imported.count == 1)
+    }
+
+    /// A hash match alone is not proof: the bytes are compared before a file is refused.
+    @Test func aHashMatchWithOtherBytesIsNotADuplicate() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let source = try temp.folder("camera")
+        let a = try TestImages.write(source.appendingPathComponent("a.png"), width: 40, height: 30)
+        let b = try TestImages.write(source.appendingPathComponent("b.png"), width: 42, height: 30)
+        _ = try await library.importFiles([a])
+        let hashOfB = try #require(ContentHash.ofFile(atPath: b.path))
+        try await library.write { db in try db.execute(sql: "UPDATE photo SET contentHash = ?", arguments: [hashOfB]) }
+        let report = try await library.importFiles([b])
+        #expect(report.failures.isEmpty)
+    }
+
+    @Test func photosFromBeforeHashesAreHashedInTheBackgroundAndThenRecognised() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let ids = try await library.importGenerated(3, named: "old", in: temp)
+        // As a library migrated to v6 has them: no hashes yet.
+        try await library.write { db in try db.execute(sql: "UPDATE photo SET contentHash = NULL") }
+        #expect(try await library.pendingHashCount() == 3)
+        let photo = try #require(try await library.photos(withIDs: [ids[1]]).first)
+        let copy = try temp.folder("again").appendingPathComponent("old-2.png")
+        try FileManager.default.copyItem(at: photo.fileURL, to: copy)
+        // Not recognised before the scan...
+        let unrecognised = try await library.importFiles([copy])
+        #expect(unrecognised.failures.isEmpty)
+        let secondCopy = try #require(unrecognised.photoIDs.first)
+
+        #expect(try await library.scanPendingHashes(batchSize: 2) == 3)
+        #expect(try await library.pendingHashCount() == 0)
+        #expect(try await library.scanPendingHashes() == 0)
+        // ...and recognised after it.
+        let report = try await library.importFiles([copy])
+        let reason = try #require(report.failures.first?.reason)
+        #expect([ImportFailureReason.alreadyInLibrary(existing: ids[1], title: "old-2"),
+                  .alreadyInLibrary(existing: secondCopy, title: "old-2")].contains(reason))
+    }
+
+    @Test func sha256OfKnownBytes() throws {
+        let temp = try TemporaryDirectory()
+        let file = temp.file("abc.txt")
+        try Data("abc".utf8).write(to: file)
+        #expect(ContentHash.ofFile(atPath: file.path) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(ContentHash.ofFile(atPath: temp.file("none").path) == nil)
+    }
+}

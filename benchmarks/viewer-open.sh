@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Opening a 24-megapixel JPEG (6000×4000) in the viewer: when the first picture (the
+# thumbnail) and the full image were on screen, counted from the open, and the frame
+# gaps meanwhile; beside it, decoding the same file with djpeg (libjpeg-turbo, full size)
+# and gdk-pixbuf-thumbnailer (to 256 px). Goals (issue 11): the thumbnail in the first
+# frame, the full image within 300 ms, no frame gap over 50 ms. Prints figures; it does
+# not pass or fail.   benchmarks/viewer-open.sh [RUNS]   (default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-3}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+source benchmarks/common.sh
+build_drover
+mkdir -p "$work/home" "$work/photo"
+# A fractal drawn small and enlarged: made in seconds (a 24-megapixel plasma takes minutes).
+convert -size 1500x1000 plasma:fractal -resize 6000x4000! -quality 90 "$work/photo/big.jpg"
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data"
+"$drover" --library "$work/library" --import "$work/photo/big.jpg" --import-only >/dev/null
+
+echo "== Decoding the same 24-megapixel JPEG ($(du -k "$work/photo/big.jpg" | cut -f1) KB) outside Drover"
+if command -v djpeg >/dev/null; then
+  for ((i = 0; i < runs; i++)); do
+    /usr/bin/time -f "djpeg (full size): %e s, %U s user" djpeg -outfile /dev/null "$work/photo/big.jpg"
+  done
+else
+  echo "djpeg: not installed (libjpeg-turbo-progs, scripts/install-deps.sh --test)"
+fi
+for ((i = 0; i < runs; i++)); do
+  /usr/bin/time -f "gdk-pixbuf-thumbnailer (256 px): %e s, %U s user" \
+    gdk-pixbuf-thumbnailer -s 256 "$work/photo/big.jpg" "$work/thumb.png"
+done
+
+echo "== Drover's viewer opening it (the library's first photo)"
+for ((i = 0; i < runs; i++)); do
+  DROVER_BENCHMARK=viewer bash scripts/with-display.sh "$drover" --library "$work/library" 2>/dev/null \
+    | grep "viewer benchmark" || echo "viewer benchmark: no figures (drover failed?)"
+done
