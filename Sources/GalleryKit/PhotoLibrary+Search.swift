@@ -1,0 +1,23 @@
+import Foundation
+import GRDB
+
+extension PhotoLibrary {
+    /// The texts of every QR code found so far, by photo, in zbar's order: what search
+    /// looks through besides the items' own titles, places and albums.
+    public func qrTextsByPhoto() async throws -> [PhotoID: [String]] {
+        try await read { db in
+            var texts: [PhotoID: [String]] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT photoID, text FROM qrCode ORDER BY photoID, position")
+            while let row = try rows.next() {
+                texts[PhotoID(rawValue: row[0]), default: []].append(row[1])
+            }
+            return texts
+        }
+    }
+
+    /// An index of the items of `scope` for search (see `SearchIndex`): one read of the
+    /// items and of the QR texts.
+    public func searchIndex(of items: [GalleryItem]) async throws -> SearchIndex {
+        SearchIndex(items: items, qrTexts: try await qrTextsByPhoto())
+    }
+}
