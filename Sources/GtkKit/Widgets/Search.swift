@@ -53,6 +53,21 @@ public final class SearchBar: Widget {
         gtk_search_bar_set_child(OpaquePointer(rawPointer), entry.widget)
         gtk_search_bar_connect_entry(OpaquePointer(rawPointer), OpaquePointer(entry.rawPointer))
         gtk_search_bar_set_show_close_button(OpaquePointer(rawPointer), 1)
+        // GTK's close button shows only an icon and has no name: a screen reader would
+        // read "GtkImage".
+        Self.nameButtons(under: widget, "Close Search")
+    }
+
+    private static func nameButtons(under root: UnsafeMutablePointer<GtkWidget>, _ label: String) {
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self),
+                                          gtk_button_get_type()) != 0 {
+                drover_accessible_set_label(OpaquePointer(current), label)
+            }
+            nameButtons(under: current, label)
+            child = gtk_widget_get_next_sibling(current)
+        }
     }
 
     public var isSearching: Bool {
