@@ -7,8 +7,9 @@ and the photo lands at its date place."""
 import subprocess
 
 from accessible_actions import actions, focus, keys, run_action, tile
+from pointer import drag
 from atspi_audit import audit
-from dnd import collection_order
+from dnd import album_titles, collection_order, python_peer, wait_for_record
 from drover_session import Atspi, DroverSession, screenshot, wait_for, walk
 from image_files import write_jpeg
 
@@ -110,3 +111,57 @@ def test_ctrl_f_finds_titles_and_places_and_escape_brings_the_grid_back(drover, 
     keys("Escape")
     wait_for(lambda: session.grid_tiles() == everything, 20, what="the whole grid back")
     assert not entry.get_state_set().contains(Atspi.StateType.SHOWING), "the search bar closed"
+
+
+PEER_POSITION = (0, 780)
+
+
+def test_a_peer_drop_on_a_date_sorted_grid_shows_a_hint_not_a_gap_and_lands_at_its_date(drover, tmp_path):
+    session, screen = drover
+    session.wait_for_tiles(lambda n: len(n) >= 12)
+    (tmp_path / "dated").mkdir()
+    import_files(session, dated_photos(tmp_path / "dated"))
+    choose_sort(session, "Date Taken, Oldest First")
+    names = list(DATED)
+    wait_for(lambda: order_of(names, session.grid_tiles()) == ["sort-oldest", "sort-middle", "sort-newest"], 20,
+             what="the grid sorted oldest first")
+    dropped = write_jpeg(tmp_path / "sort-dropped.jpg", seed=60)
+    subprocess.run(["exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2010:01:01 10:00:00", str(dropped)],
+                   check=True, timeout=60)
+    before = session.grid_tiles()
+    seen = {}
+
+    def look_mid_drag():
+        seen["labels"] = session.label_texts()
+        seen["tiles"] = session.grid_tiles()
+        screenshot("sort-drop-hint")
+
+    record = tmp_path / "source.jsonl"
+    with python_peer("drag_source.py", dropped, title="Drag Source Peer", position=PEER_POSITION,
+                     record=record, log=tmp_path / "peer.log") as peer:
+        # Where a gap would open before the first tile in the user's own order.
+        first = session.find("table cell", before[0])
+        drag(peer.center(), screen.center(first, dx=-0.3), during=look_mid_drag)
+        wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
+    assert "Sorted by date: drop adds photos" in seen["labels"], seen["labels"]
+    assert seen["tiles"] == before, "no gap, no placeholder moved the tiles during the drag"
+    # It lands at its date's place, between 2003 and 2015, and at the end of the user's order.
+    wait_for(lambda: order_of(names + ["sort-dropped"], session.grid_tiles())
+             == ["sort-oldest", "sort-dropped", "sort-middle", "sort-newest"], 30, what="the photo at its date place")
+    assert collection_order(session.library)[-1] == "sort-dropped"
+    # The hint went with the drag.
+    assert not any(node.get_name() == "Sorted by date: drop adds photos"
+                   and node.get_state_set().contains(Atspi.StateType.SHOWING) for node, _ in walk(session.application()))
+
+
+def test_a_photo_dragged_from_search_results_joins_an_album(drover, tmp_path):
+    session, screen = drover
+    session.wait_for_tiles(lambda n: len(n) >= 12)
+    import_files(session, [write_jpeg(tmp_path / "search-lunch.jpg", seed=52)])
+    keys("ctrl+f")
+    subprocess.run(["xdotool", "type", "--delay", "40", "lunch"], check=True, timeout=60)
+    wait_for(lambda: session.grid_tiles() == ["search-lunch"], 20, what="only the title that matches")
+    drag(screen.center(tile(session, "search-lunch")), screen.center(session.find("list item", "Travel")))
+    wait_for(lambda: "search-lunch" in album_titles(session.library, "Travel"), 20, what="the photo in Travel")
+    # Still searching: the results are as they were.
+    assert session.grid_tiles() == ["search-lunch"]
