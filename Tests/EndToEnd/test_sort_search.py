@@ -37,8 +37,9 @@ def import_files(session, files):
                                   timeout=60, what="the imported photos")
 
 
-def choose_sort(session, label):
-    """Opens the header's Sort menu and picks `label`, as a user would with Enter."""
+def choose_sort(session, label, audited=False):
+    """Opens the header's Sort menu and picks `label`, as a user would with Enter; with
+    `audited`, checks first that the open menu has no unnamed node."""
     # GtkMenuButton shows as a panel named "Sort" around its toggle, which clicks.
     toggle = wait_for(lambda: next((node for node, _ in walk(session.application())
                                     if node.get_name() == "Sort" and "click" in actions(node)), None),
@@ -48,7 +49,11 @@ def choose_sort(session, label):
     def item():
         return next((node for node, _ in walk(session.application())
                      if node.get_role_name().endswith("menu item") and node.get_name() == label), None)
-    wait_for(item, 10, what=f"the menu item {label}").do_action(0)
+    chosen = wait_for(item, 10, what=f"the menu item {label}")
+    if audited:
+        screenshot("sort-menu")
+        assert audit(session.application()) == []
+    chosen.do_action(0)
 
 
 def order_of(names, tiles):
@@ -63,7 +68,7 @@ def test_sort_by_date_orders_the_grid_keeps_the_users_order_and_is_remembered(tm
         own_before = collection_order(drover.library)
         names = list(DATED)
 
-        choose_sort(drover, "Date Taken, Newest First")
+        choose_sort(drover, "Date Taken, Newest First", audited=True)
         wait_for(lambda: order_of(names, drover.grid_tiles()) == ["sort-newest", "sort-middle", "sort-oldest"], 20,
                  what="the grid sorted newest first")
         screenshot("sort-newest-first")

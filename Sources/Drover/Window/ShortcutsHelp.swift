@@ -26,6 +26,7 @@ enum ShortcutsHelp {
             ("Smaller tiles", "&lt;Control&gt;minus"),
             ("Undo", "&lt;Control&gt;z"),
             ("Redo", "&lt;Control&gt;&lt;Shift&gt;z"),
+            ("Search photos", "&lt;Control&gt;f"),
             ("Close the window", "&lt;Control&gt;w"),
             ("Quit", "&lt;Control&gt;q"),
         ]),
