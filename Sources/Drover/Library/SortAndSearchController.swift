@@ -31,7 +31,7 @@ final class SortAndSearchController {
         for sort in GallerySort.allCases {
             menu.append(sort.label, action: "\(Self.actionGroupName).sort::\(sort.rawValue)")
         }
-        window.sortButton.setMenu(menu)
+        window.sortButton.setMenu(menu, accessibleName: "Sort Orders")
         window.searchButton.setActionName("\(Self.actionGroupName).search")
         window.searchEntry.onSearchChanged { [weak self] in self?.searchChanged() }
         window.searchEntry.onStopSearch { [weak self] in self?.closeSearch() }
