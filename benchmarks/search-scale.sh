@@ -53,6 +53,12 @@ SQL
   done
 done | tee "$work/sqlite.txt"
 
-echo "== Side by side (ms per keystroke)"
-paste <(grep '^search-keystroke' "$work/drover.txt" | awk '{print $2, $3}') <(awk '{print $3}' "$work/sqlite.txt") |
-  awk 'BEGIN { printf "%-12s %10s %10s\n", "typed", "drover", "sqlite LIKE" } { printf "%-12s %10s %10s\n", $1, $2, $3 }'
+echo "== Side by side (ms per keystroke, best of 5)"
+/usr/bin/python3 - "$work/drover.txt" "$work/sqlite.txt" <<'PY'
+import sys
+drover = [line.split() for line in open(sys.argv[1]) if line.startswith("search-keystroke")]
+sqlite = {line.split()[1]: line.split()[2] for line in open(sys.argv[2]) if line.startswith("sqlite-keystroke")}
+print(f"{'typed':<12} {'drover':>8} {'sqlite LIKE':>12} {'found':>6}")
+for _, typed, ms, _, found, _ in drover:
+    print(f"{typed:<12} {ms:>8} {sqlite.get(typed, '?'):>12} {found:>6}")
+PY

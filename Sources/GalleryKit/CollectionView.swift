@@ -1,26 +1,17 @@
 import ChangeKit
 
-/// What the grid shows of a collection whose items are kept in the user's own order: all
-/// of them in that order, or a view of them (sorted, or only those a search finds, or
-/// both). The library's order is never touched; the view is derived from it.
-public struct CollectionView: Sendable {
-    public var sort: GallerySort
-    /// The ids a search found, or nil when there is no search.
-    public var found: Set<GalleryItem.ID>?
-
-    public init(sort: GallerySort = .own, found: Set<GalleryItem.ID>? = nil) {
-        self.sort = sort
-        self.found = found
-    }
-
-    /// Whether the grid shows the items in the user's own order, all of them: only then do
-    /// grid positions mean places in that order (and drops between photos make sense).
-    public var isOwnOrder: Bool { sort == .own && found == nil }
-
-    /// The items to show, from `items` in the user's own order.
-    public func items(from items: [GalleryItem]) -> [GalleryItem] {
-        let shown = found.map { found in items.filter { found.contains($0.id) } } ?? items
-        return sort.ordered(shown)
+/// What the grid shows of a collection whose items are kept in the user's own order: a
+/// view of them, sorted and, during a search, only those that match. The library's order
+/// is never touched; the view is derived from it (`ArrangedCollection` in the app keeps
+/// the sorted positions and the search index between keystrokes).
+public enum CollectionView {
+    /// The items to show, from `items` in the user's own order, `sorted` (their positions
+    /// in the sort, from `GallerySort.positions(of:)`) and `mask` (which match the search,
+    /// from `SearchIndex.matchMask`; nil: all): O(n), with no sorting or hashing, so a
+    /// keystroke costs the index's scan and one pass.
+    public static func items(from items: [GalleryItem], sorted: [Int], mask: [Bool]?) -> [GalleryItem] {
+        guard let mask else { return sorted.map { items[$0] } }
+        return sorted.compactMap { mask[$0] ? items[$0] : nil }
     }
 
     /// Steps from what the grid showed (`shown`) to what it should show now, or nil when

@@ -31,25 +31,29 @@ public enum GallerySort: String, CaseIterable, Sendable {
         }
     }
 
-    /// `items` (in the user's own order) in this order. Stable, O(n log n); the title key
+    /// `items` (in the user's own order) in this order.
+    public func ordered(_ items: [GalleryItem]) -> [GalleryItem] { positions(of: items).map { items[$0] } }
+
+    /// The positions of `items` (in the user's own order) in this order: a view keeps them
+    /// and filters them by a search, without sorting again per keystroke. Stable, O(n log n); the title key
     /// is lowercased once per item, not once per comparison.
-    public func ordered(_ items: [GalleryItem]) -> [GalleryItem] {
+    public func positions(of items: [GalleryItem]) -> [Int] {
         switch self {
         case .own:
-            return items
+            return Array(items.indices)
         case .dateNewestFirst, .dateOldestFirst:
             let newestFirst = self == .dateNewestFirst
             let keyed = items.enumerated().map { (offset: $0.offset, date: $0.element.date) }
             return keyed.sorted { lhs, rhs in
                 if lhs.date != rhs.date { return newestFirst ? lhs.date > rhs.date : lhs.date < rhs.date }
                 return lhs.offset < rhs.offset
-            }.map { items[$0.offset] }
+            }.map(\.offset)
         case .title:
             let keyed = items.enumerated().map { (offset: $0.offset, key: $0.element.title.lowercased()) }
             return keyed.sorted { lhs, rhs in
                 if lhs.key != rhs.key { return lhs.key < rhs.key }
                 return lhs.offset < rhs.offset
-            }.map { items[$0.offset] }
+            }.map(\.offset)
         }
     }
 }

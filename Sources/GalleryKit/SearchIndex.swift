@@ -10,13 +10,11 @@ import Foundation
 /// An in-memory index rather than SQL: the texts come from four tables, and a scan of
 /// prepared bytes is faster than any join per keystroke, with no schema change.
 public struct SearchIndex: Sendable {
-    private let ids: [GalleryItem.ID]
     private let texts: [[UInt8]]
 
     /// Indexes `items`; `qrTexts` holds the QR codes' texts of each photo
     /// (`PhotoLibrary.qrTextsByPhoto()`).
     public init(items: [GalleryItem], qrTexts: [PhotoID: [String]]) {
-        ids = items.map(\.id)
         texts = items.map { item in
             var parts = [item.title]
             parts += item.members.map(\.title)
@@ -29,18 +27,14 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    public var count: Int { ids.count }
+    public var count: Int { texts.count }
 
-    /// The ids of the items that match `query`, in the order they were indexed. An empty
-    /// (or blank) query matches everything.
-    public func matches(_ query: String) -> [GalleryItem.ID] {
+    /// Whether each indexed item (in the order indexed) matches `query`: what a view that
+    /// keeps the items' positions filters by, with no ids to hash.
+    public func matchMask(_ query: String) -> [Bool] {
         let words = Self.fold(query).split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
-        guard !words.isEmpty else { return ids }
-        var result: [GalleryItem.ID] = []
-        for (index, text) in texts.enumerated() where words.allSatisfy({ Self.contains(text, $0) }) {
-            result.append(ids[index])
-        }
-        return result
+        guard !words.isEmpty else { return Array(repeating: true, count: texts.count) }
+        return texts.map { text in words.allSatisfy { Self.contains(text, $0) } }
     }
 
     /// Lowercased, without accents: "Café" and "CAFE" both become "cafe".

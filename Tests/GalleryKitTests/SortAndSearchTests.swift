@@ -38,30 +38,34 @@ import Testing
                      Self.item(3, "Ticket", day: 1),
                      Self.item(4, "Shopping", day: 1, note: "Buy milk\nand bread")]
         var index = SearchIndex(items: items, qrTexts: [:])
-        #expect(index.matches("sausal") == [items[0].id])
-        #expect(index.matches("HARBOUR") == [items[0].id])
-        #expect(index.matches("cafe") == [items[1].id])
-        #expect(index.matches("bread") == [items[3].id])
-        #expect(index.matches("ticket.example") == [])
-        #expect(index.matches("  ").count == 4)
+        func found(_ query: String) -> [GalleryItem.ID] {
+            zip(index.matchMask(query), items).compactMap { $0 ? $1.id : nil }
+        }
+        #expect(found("sausal") == [items[0].id])
+        #expect(found("HARBOUR") == [items[0].id])
+        #expect(found("cafe") == [items[1].id])
+        #expect(found("bread") == [items[3].id])
+        #expect(found("ticket.example") == [])
+        #expect(found("  ").count == 4)
         // Every word must match, each anywhere in the item's texts.
-        #expect(index.matches("dusk california") == [items[0].id])
-        #expect(index.matches("dusk milk") == [])
+        #expect(found("dusk california") == [items[0].id])
+        #expect(found("dusk milk") == [])
         // QR texts are searched only for photos that carry them; the photo is a member.
         let ticket = GalleryItem(id: items[2].id, title: "Ticket", date: items[2].date, pixelSize: items[2].pixelSize,
                                  covers: [], count: 1, albumNames: [],
                                  members: [.init(photoID: PhotoID(rawValue: 3), title: "Ticket",
                                                  file: LibraryFile(folder: URL(fileURLWithPath: "/tmp"), name: "t.jpg"))])
         index = SearchIndex(items: [ticket], qrTexts: [PhotoID(rawValue: 3): ["https://ticket.example/42"]])
-        #expect(index.matches("ticket.example/42") == [ticket.id])
+        #expect(index.matchMask("ticket.example/42") == [true])
+        #expect(index.matchMask("ticket.example/43") == [false])
     }
 
-    @Test func aViewFiltersThenSortsAndIsOwnOrderOnlyWithoutEither() {
-        #expect(CollectionView().isOwnOrder)
-        #expect(!CollectionView(sort: .title).isOwnOrder)
-        let view = CollectionView(sort: .dateOldestFirst, found: [own[0].id, own[1].id])
-        #expect(!view.isOwnOrder)
-        #expect(view.items(from: own).map(\.title) == ["apple", "Harbour"])
+    @Test func aViewFiltersTheSortedPositionsByTheSearch() {
+        let sorted = GallerySort.dateOldestFirst.positions(of: own)
+        #expect(CollectionView.items(from: own, sorted: sorted, mask: nil).map(\.title)
+                == ["apple", "Bridge", "Same day", "Harbour"])
+        #expect(CollectionView.items(from: own, sorted: sorted, mask: [true, true, false, false]).map(\.title)
+                == ["apple", "Harbour"])
     }
 
     @Test func stepsFromOneViewToTheNextReproduceIt() throws {

@@ -27,27 +27,38 @@ final class ArrangedCollection {
     /// What the grid shows, in a few words, for the hint during a drag: "Sorted by date".
     var viewName: String { query != nil ? "Search results" : sort.shortDescription }
 
+    /// The positions of `ownItems` in `sort`, kept until the items or the sort change, so
+    /// a keystroke never sorts.
+    private var sortedPositions: [Int]?
+
     func replaceItems(_ items: [GalleryItem]) {
         ownItems = items
         index = nil
+        sortedPositions = nil
     }
 
     func apply(_ steps: [ChangeStep<GalleryItem>]) {
         ownItems.apply(steps)
         index = nil
+        sortedPositions = nil
     }
 
-    func setSort(_ sort: GallerySort) { self.sort = sort }
+    func setSort(_ sort: GallerySort) {
+        self.sort = sort
+        sortedPositions = nil
+    }
     func setQuery(_ query: String?) { self.query = query }
 
     /// What the grid should show now.
     var shownItems: [GalleryItem] {
-        var view = CollectionView(sort: sort)
+        let sorted = sortedPositions ?? sort.positions(of: ownItems)
+        sortedPositions = sorted
+        var mask: [Bool]?
         if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty {
             let index = self.index ?? SearchIndex(items: ownItems, qrTexts: qrTexts)
             self.index = index
-            view.found = Set(index.matches(query))
+            mask = index.matchMask(query)
         }
-        return view.items(from: ownItems)
+        return CollectionView.items(from: ownItems, sorted: sorted, mask: mask)
     }
 }
