@@ -17,7 +17,10 @@ final class ArrangedCollection {
     private var index: SearchIndex?
     /// The QR codes' texts by photo, read when a search opens (their scan adds more later;
     /// reopening the search reads them again).
-    var qrTexts: [PhotoID: [String]] = [:] { didSet { index = nil } }
+    private(set) var qrTexts: [PhotoID: [String]] = [:]
+    /// Counts the changes to `ownItems`, so an index built off the main thread is used
+    /// only if the items it was built from are still the ones shown.
+    private(set) var generation = 0
 
     /// Whether the grid shows all items in the user's own order: only then are its
     /// positions places in that order.
@@ -35,12 +38,22 @@ final class ArrangedCollection {
         ownItems = items
         index = nil
         sortedPositions = nil
+        generation += 1
     }
 
     func apply(_ steps: [ChangeStep<GalleryItem>]) {
         ownItems.apply(steps)
         index = nil
         sortedPositions = nil
+        generation += 1
+    }
+
+    /// Takes an index built elsewhere (off the main thread, when a search opens) from the
+    /// items of `generation` and `qrTexts`; a stale one (the items changed since) is
+    /// dropped, and the next search builds its own.
+    func adopt(_ index: SearchIndex, builtAt generation: Int, qrTexts: [PhotoID: [String]]) {
+        self.qrTexts = qrTexts
+        self.index = generation == self.generation ? index : nil
     }
 
     func setSort(_ sort: GallerySort) {

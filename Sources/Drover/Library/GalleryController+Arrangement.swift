@@ -18,22 +18,27 @@ extension GalleryController {
         showArrangement()
     }
 
-    /// Reads the QR codes' texts for search (a search opened: the scan may have found more).
-    func refreshSearchTexts() async {
-        if let texts = try? await library.qrTextsByPhoto() {
-            arrangement.qrTexts = texts
-            if arrangement.query != nil { showArrangement(force: true) }
-        }
+    /// A search opened: reads the QR codes' texts (the scan may have found more) and
+    /// builds the search index off the main thread (10,000 photos take longer than a
+    /// frame to fold and index). Keystrokes before it is ready build their own.
+    func prepareSearch() async {
+        guard let texts = try? await library.qrTextsByPhoto() else { return }
+        let items = arrangement.ownItems
+        let generation = arrangement.generation
+        let index = await Task.detached { SearchIndex(items: items, qrTexts: texts) }.value
+        arrangement.adopt(index, builtAt: generation, qrTexts: texts)
+        // QR texts may have arrived that the results so far did not search.
+        if arrangement.query != nil { showArrangement() }
     }
 
     /// Brings the grid to the arrangement's view: a few steps when little changed (the
     /// grid slides its tiles and keeps focus and selection), or a reload after a new sort
     /// or query that rearranges most of it. Drag and drop follows (`GridOrder`).
-    func showArrangement(force: Bool = false) {
+    func showArrangement() {
         model.arrangedOwnCount = arrangement.isOwnOrder ? nil : arrangement.ownItems.count
         DragCoordinator.gridOrder = arrangement.gridOrder
         let next = arrangement.shownItems
-        if !force, let steps = CollectionView.steps(from: model.items, to: next) {
+        if let steps = CollectionView.steps(from: model.items, to: next) {
             if !steps.isEmpty { model.apply(steps) }
         } else {
             model.load(next, scope: scope)

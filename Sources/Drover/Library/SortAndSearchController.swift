@@ -64,7 +64,7 @@ final class SortAndSearchController {
     func openSearch() {
         window.searchBar.isSearching = true
         _ = window.searchEntry.grabFocus()
-        Task { await gallery.refreshSearchTexts() }
+        Task { await gallery.prepareSearch() }
     }
 
     private func searchChanged() {
