@@ -170,3 +170,28 @@ def test_a_photo_dragged_from_search_results_joins_an_album(drover, tmp_path):
     wait_for(lambda: "search-lunch" in album_titles(session.library, "Travel"), 20, what="the photo in Travel")
     # Still searching: the results are as they were.
     assert session.grid_tiles() == ["search-lunch"]
+
+
+def test_keys_cannot_rearrange_a_sorted_grid_and_say_why(drover, tmp_path):
+    session, _ = drover
+    session.wait_for_tiles(lambda n: len(n) >= 12)
+    (tmp_path / "dated").mkdir()
+    import_files(session, dated_photos(tmp_path / "dated"))
+    choose_sort(session, "Date Taken, Oldest First")
+    names = list(DATED)
+    wait_for(lambda: order_of(names, session.grid_tiles()) == ["sort-oldest", "sort-middle", "sort-newest"], 20,
+             what="the grid sorted oldest first")
+    own_before = collection_order(session.library)
+    focus(tile(session, "sort-oldest"))
+    keys("alt+shift+Right")
+    wait_for(lambda: "rearranged in your own order" in (tile(session, "sort-oldest").get_description() or ""),
+             10, what="the reason announced on the photo")
+    assert collection_order(session.library) == own_before
+    # The keyboard drag picks up, but the grid offers no place: the proposal says why.
+    keys("ctrl+d")
+    def picked_up_with_reason():
+        text = tile(session, "sort-oldest").get_description() or ""
+        return "Picked up" in text and "rearranged in your own order" in text
+    wait_for(picked_up_with_reason, 10, what="the keyboard drag's proposal, said with the pick-up")
+    keys("Escape")
+    assert order_of(names, session.grid_tiles()) == ["sort-oldest", "sort-middle", "sort-newest"]
