@@ -14,10 +14,4 @@ extension PhotoLibrary {
             return texts
         }
     }
-
-    /// An index of the items of `scope` for search (see `SearchIndex`): one read of the
-    /// items and of the QR texts.
-    public func searchIndex(of items: [GalleryItem]) async throws -> SearchIndex {
-        SearchIndex(items: items, qrTexts: try await qrTextsByPhoto())
-    }
 }
