@@ -25,12 +25,17 @@ public enum ForbiddenReason: Hashable, Sendable {
     case trashAcceptsOnlyLibraryPhotos
     /// The source allows neither copying nor moving its data.
     case sourceOffersNoOperation
+    /// The grid shows its photos in an order of its own (sorted, or search results), so a
+    /// place between two of them means nothing: photos are rearranged only in the user's
+    /// own order (see `GridOrder`).
+    case gridIsArranged
 
     public var message: String {
         switch self {
         case .unsupportedContent: tr("Drover can’t use this content. Drop photos or image files.")
         case .trashAcceptsOnlyLibraryPhotos: tr("Only photos in this library can be moved to the trash.")
         case .sourceOffersNoOperation: tr("The other application doesn’t allow copying this content.")
+        case .gridIsArranged: tr("Photos can only be rearranged in your own order: choose Your Order in Sort, and close the search.")
         }
     }
 }
@@ -49,6 +54,23 @@ public enum DropIntent: Hashable, Sendable {
     /// Letting go there still performs the drop the insertion point gives (see
     /// `DropTarget.gridTile`); only what the grid shows differs.
     case flockOnto(Int)
+    /// The grid is arranged by an order of its own (`GridOrder.arranged`): the dropped items
+    /// are added to the collection and the grid shows them at their place in that order.
+    /// No gap opens; the view says what a drop does instead ("Sorted by date: drop adds
+    /// photos").
+    case addInGridOrder
+}
+
+/// How the grid orders what it shows: the input that decides whether a place between two
+/// photos means anything.
+public enum GridOrder: Hashable, Sendable {
+    /// The user's own order, the one drag and drop edits: every gap is a place.
+    case own
+    /// An order the grid derives (sorted by date or title, or only search results): the
+    /// positions are not the user's. Drops from outside add photos, which land at their
+    /// place in that order; drops on an album row or the delete zone do what they always
+    /// do; rearranging inside the grid is refused with `ForbiddenReason.gridIsArranged`.
+    case arranged
 }
 
 /// A target's answer to "what would happen if the user let go here?".

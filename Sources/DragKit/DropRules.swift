@@ -8,9 +8,12 @@ public struct DropRules: Sendable {
     /// The types the grid and album rows import, best first: the in-app identifier (no data
     /// to copy), then image formats, then file lists.
     public var importableTypes: [ContentType]
+    /// How the grid (and the viewer, which shows one of its photos) orders its items.
+    public var gridOrder: GridOrder
 
-    public init(importableTypes: [ContentType] = [.photoID, .png, .jpeg, .uriList]) {
+    public init(importableTypes: [ContentType] = [.photoID, .png, .jpeg, .uriList], gridOrder: GridOrder = .own) {
         self.importableTypes = importableTypes
+        self.gridOrder = gridOrder
     }
 
     /// The facts about a drag that the rules need, computed once per change of its items.
@@ -66,6 +69,8 @@ public struct DropRules: Sendable {
         if target == .nothing { return .none }
         if facts.carriesContainers { return containerProposal(for: target, selection: facts.selection) }
         if let reason = refusal(of: facts) { return DropProposal(operation: .forbidden(reason)) }
+        // The grid's places (and the viewer's, which is one of them) exist only in the user's own order.
+        if gridOrder == .arranged, target.gridInsertionIndex != nil { return arrangedGridProposal(for: target, facts: facts) }
         switch target {
         case .nothing, .albumList:
             // Only album rows go between album rows.
@@ -114,6 +119,17 @@ public struct DropRules: Sendable {
     private func gridProposal(at index: Int, facts: DragFacts) -> DropProposal {
         guard facts.isLocal else { return DropProposal(operation: .copy, intent: .insertAt(index)) }
         return reorderProposal(at: index, selection: facts.selection)
+    }
+
+    /// A grid in an order of its own has no places between photos: photos from outside are
+    /// added (they land at their place in the grid's order), and the grid's own photos
+    /// cannot be rearranged there. Resting on a photo still flocks it to an in-app drag.
+    private func arrangedGridProposal(for target: DropTarget, facts: DragFacts) -> DropProposal {
+        guard facts.isLocal else { return DropProposal(operation: .copy, intent: .addInGridOrder) }
+        if case .gridTile(let tile, _) = target {
+            return DropProposal(operation: .forbidden(.gridIsArranged), intent: .flockOnto(tile))
+        }
+        return DropProposal(operation: .forbidden(.gridIsArranged))
     }
 
     /// Album rows dragged within the album list follow the grid's reorder rule, between

@@ -178,7 +178,9 @@ public enum DropAction: Sendable {
     /// go to `finalIndex`, by the same arithmetic as `reorder`.
     case reorderContainers(MovingSelection, insertionIndex: Int, finalIndex: Int)
     /// Import copies of these items at `index`: insert placeholders there and load them
-    /// (see `DropSession.loadItems`).
+    /// (see `DropSession.loadItems`). In a grid of `GridOrder.arranged`, `index` is only
+    /// where the placeholders show while loading: the photos join the end of the user's own
+    /// order and the grid shows them at their place in its order.
     case insertCopies([DragItem], at: Int)
     /// Add the photos to an album; with `removingFromSource`, take them out of the album
     /// they were dragged from.

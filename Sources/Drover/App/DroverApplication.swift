@@ -20,6 +20,7 @@ final class DroverApplication {
     /// The window's size, sidebar and open album, kept between starts.
     private lazy var memory = WindowMemory()
     private var imports: ImportController?
+    private var sortAndSearch: SortAndSearchController?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
     /// The screen's scale factor (2 on HiDPI): thumbnails are made and decoded for it.
@@ -97,6 +98,7 @@ final class DroverApplication {
         application.setAccelerators(["<Control><Shift>z"], for: "app.redo")
         application.setAccelerators(["<Control>o"], for: "\(ImportController.actionGroupName).files")
         application.setAccelerators(["<Shift><Control>o"], for: "\(ImportController.actionGroupName).folders")
+        application.setAccelerators(["<Control>f"], for: "\(SortAndSearchController.actionGroupName).search")
     }
 
     private func handle(_ invocation: CommandLineInvocation) -> CommandLineResult {
@@ -172,6 +174,7 @@ final class DroverApplication {
         self.importer = importer
         // A read-only library imports nothing: without the actions, the button and menu items are off.
         imports = library.isReadOnly ? nil : ImportController(window: window, importer: importer)
+        sortAndSearch = SortAndSearchController(window: window, gallery: gallery)
         if library.isReadOnly {
             window.window.title = tr("Drover — Read-Only")
             window.importButton.isVisible = false

@@ -67,7 +67,14 @@ final class DragCoordinator {
     /// web address (the original file) or as typeless original bytes (Chromium),
     /// images of any type GTK can decode (a browser's re-encoded copy), and text
     /// (which becomes a note: the last resort, a web address when no image can be had).
-    static let rules = DropRules(importableTypes: [.photoID, .uriList, .webImage, .octetStream, .anyImage, .anyText])
+    static var rules: DropRules {
+        DropRules(importableTypes: [.photoID, .uriList, .webImage, .octetStream, .anyImage, .anyText], gridOrder: gridOrder)
+    }
+
+    /// How the window's grid orders its photos now (sorted or searched: `.arranged`), set
+    /// by `GalleryController.showArrangement`. Every drop session and keyboard drag reads it
+    /// through `rules` when it starts.
+    static var gridOrder: GridOrder = .own
 
     /// The formats drop targets register for, in order of preference: the same
     /// types as `rules`, spelled out for GTK (which takes no patterns), from the

@@ -68,6 +68,7 @@ final class GridDropController {
     /// inserts, or the flocking ring (and no gap) where it rests on a photo.
     private func show(_ session: DropSession, at point: Point) -> GdkDragAction {
         let proposal = session.update(at: point, within: grid.canvas.size) { dropTarget(at: $0) }
+        showHint(for: proposal)
         switch proposal.intent {
         case .flockOnto(let index):
             flocking.hover(over: index, at: point)
@@ -82,6 +83,20 @@ final class GridDropController {
         return proposal.operation.gdkAction
     }
 
+    /// A sorted grid or search results have no gap to show: a hint says what a drop does
+    /// instead (adds photos) or why it does nothing (photos are not rearranged there).
+    private func showHint(for proposal: DropProposal?) {
+        let name = gallery.arrangement.viewName
+        let hint: String? = switch proposal {
+        case let proposal? where proposal.intent == .addInGridOrder: "\(name): drop adds photos"
+        case let proposal? where proposal.forbiddenReason == .gridIsArranged: "\(name): photos can\u{2019}t be rearranged here"
+        default: nil
+        }
+        let label = gallery.window.dropHint
+        if let hint, label.text != hint { label.text = hint }
+        if label.isVisible != (hint != nil) { label.isVisible = hint != nil }
+    }
+
     private func dropTarget(at point: Point) -> DropTarget {
         .grid(at: point, in: grid.geometry, count: gallery.model.count, isScrolling: autoscroll.isScrolling)
     }
@@ -90,12 +105,14 @@ final class GridDropController {
         autoscroll.stop()
         flocking.stop()
         grid.showGap(at: nil)
+        showHint(for: nil)
         session = nil
     }
 
     private func perform(_ drop: Drop, at point: Point) -> Bool {
         // X11 sends no leave on drop: close the gap and stop the dwell here.
         grid.showGap(at: nil)
+        showHint(for: nil)
         flocking.stop()
         autoscroll.stop()
         let session = self.session ?? coordinator.dropSession(for: drop)

@@ -95,8 +95,13 @@ final class CollectionModel {
         }
     }
 
+    /// Set while the grid shows a sorted view or search results (`ArrangedCollection`):
+    /// the number of items in the user's own order. Grid positions then say nothing about
+    /// that order, and whatever is added there joins its end.
+    var arrangedOwnCount: Int?
+
     /// Where the library would put an item shown at entry `index`.
-    func itemIndex(forEntryAt index: Int) -> Int { entries.itemIndex(forEntryAt: index) }
+    func itemIndex(forEntryAt index: Int) -> Int { arrangedOwnCount ?? entries.itemIndex(forEntryAt: index) }
 
     /// Where the library puts items moved so the first shows at entry `finalIndex`.
     func itemIndex(forFinalIndex finalIndex: Int, moving selection: MovingSelection) -> Int {
@@ -148,6 +153,17 @@ final class CollectionModel {
             return context.index != nil ? context : nil
         }
         applied.forEach(resumeCommitWaiters)
+    }
+
+    /// The batch committing these inserts is shown by an arranged view, which places each
+    /// photo by its own order rather than where its placeholder was: the placeholders go,
+    /// and those waiting for the commits (`commitApplied`) go on.
+    func settleCommitsElsewhere(_ commits: [GalleryItem.ID: CommitID]) {
+        for id in commits.values {
+            guard let context = pendingCommits.removeValue(forKey: id) else { continue }
+            context.delete()
+            resumeCommitWaiters(id)
+        }
     }
 
     // MARK: Placeholders

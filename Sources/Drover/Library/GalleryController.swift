@@ -17,6 +17,9 @@ final class GalleryController {
     private(set) var scope: CollectionScope = .allPhotos
     /// The items of `scope` and the placeholders among them, as the grid shows them.
     let model = CollectionModel()
+    /// The items in the user's own order and the sorted or searched view of them the grid
+    /// shows (`GalleryController+Arrangement`).
+    let arrangement = ArrangedCollection()
     private(set) var albums: [AlbumSummary] = []
     private var collectionToken: ObservationToken?
     /// Reads QR codes and locations of new photos in the background.
@@ -86,7 +89,9 @@ final class GalleryController {
             }
             guard self.scope == scope else { token.cancel(); return }
             collectionToken = token
-            model.load(items, scope: scope)
+            arrangement.replaceItems(items)
+            model.arrangedOwnCount = arrangement.isOwnOrder ? nil : items.count
+            model.load(arrangement.shownItems, scope: scope)
             window.deleteZone.setScope(albumName: albumName(for: scope))
             updateEmptyState()
         } catch {
@@ -98,7 +103,15 @@ final class GalleryController {
 
     private func apply(_ change: GalleryKit.CollectionChange) {
         guard change.scope == scope else { return }
-        model.apply(change.steps, commits: change.commits)
+        arrangement.apply(change.steps)
+        if arrangement.isOwnOrder {
+            model.apply(change.steps, commits: change.commits)
+        } else {
+            model.batch {
+                model.settleCommitsElsewhere(change.commits)
+                showArrangement()
+            }
+        }
         // New photos need their QR codes and location read.
         if change.steps.contains(where: { if case .insert = $0 { true } else { false } }) { scanner.scan() }
     }
@@ -109,8 +122,9 @@ final class GalleryController {
         onItemsChanged.forEach { $0() }
     }
 
-    private func updateEmptyState() {
+    func updateEmptyState() {
         window.showGridOrEmptyState(albumName: albumName(for: scope))
+        if let query = arrangement.query, model.count == 0 { window.showNoResults(for: query) }
     }
 
     private func apply(_ change: AlbumListChange) {
@@ -194,7 +208,7 @@ final class GalleryController {
             let photos = tiles.flatMap { $0.members.map(\.photoID) }
             let name = albumName(for: scope) ?? "the album"
             // Undo puts each photo back at its old place, lowest index first.
-            let positions = tiles.compactMap { tile in model.items.firstIndex { $0.id == tile.id } }
+            let positions = tiles.compactMap { tile in arrangement.ownItems.firstIndex { $0.id == tile.id } }
             Task {
                 do {
                     try await library.removePhotos(photos, fromAlbum: album)

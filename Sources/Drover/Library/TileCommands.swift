@@ -87,7 +87,10 @@ final class TileCommands {
         choose(drag)
         let action = (try? drag.drop()) ?? .nothing
         try? session.end()
-        guard case .reorder(let selection, _, let finalIndex) = action else { return announce(unchanged) }
+        guard case .reorder(let selection, _, let finalIndex) = action else {
+            // A sorted grid or search results: say why nothing moved, not that nothing would.
+            return announce(drag.proposal.forbiddenReason?.message ?? unchanged)
+        }
         gallery.reorder(picked.map(\.item.id), selection: selection, finalIndex: finalIndex)
     }
 

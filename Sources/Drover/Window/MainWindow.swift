@@ -25,6 +25,15 @@ final class MainWindow {
     let menuButton = MenuButton(iconName: "open-menu-symbolic", accessibleLabel: tr("Main Menu"))
     /// Files through the file chooser (Ctrl+O); `ImportController` provides the actions.
     let importButton = Button(label: tr("Import…"))
+    /// Sorting and search (`SortAndSearchController` gives them their actions).
+    let sortButton = MenuButton(iconName: "view-sort-descending-symbolic", accessibleLabel: tr("Sort"))
+    let searchButton = Button(iconName: "system-search-symbolic", accessibleLabel: tr("Search"))
+    let searchEntry = SearchEntry(accessibleLabel: tr("Search photos"),
+                                  placeholder: tr("Search titles, places, albums and QR codes"))
+    let searchBar: SearchBar
+    /// Over the grid during a drag that has no place to go between photos (a sorted grid,
+    /// search results): what a drop does instead.
+    let dropHint = Label()
     let albumPrompt = NamePrompt(confirmLabel: tr("Create Album"))
     let renamePrompt = NamePrompt(confirmLabel: tr("Rename"))
     /// The photo viewer, a page beside the grid (`ViewerController` runs it).
@@ -42,6 +51,7 @@ final class MainWindow {
 
     init(application: Application, thumbnails: ThumbnailCache) {
         window = ApplicationWindow(application: application)
+        searchBar = SearchBar(entry: searchEntry)
         grid = PhotoGrid(thumbnails: thumbnails)
         announcer = Announcer(window: window, fallback: grid.canvas)
         sidebarFold = SidebarFold(sidebar: sidebar, paned: paned)
@@ -109,6 +119,9 @@ final class MainWindow {
         importButton.tooltip = tr("Import photos from files (Ctrl+O)")
         importButton.setActionName("import.files")
         header.packEnd(importButton)
+        header.packEnd(sortButton)
+        searchButton.tooltip = "Search photos (Ctrl+F)"
+        header.packEnd(searchButton)
     }
 
     /// The sidebar beside the grid (or empty state), toasts over the grid, and the
@@ -121,7 +134,20 @@ final class MainWindow {
         content.add(viewer.root, name: "viewer", accessibleLabel: tr("Photo viewer"))
         content.expandsHorizontally = true
         content.expandsVertically = true
-        toast.overlay.setChild(content)
+        dropHint.addCSSClass("osd")
+        dropHint.addCSSClass("drop-hint")
+        dropHint.horizontalAlignment = GTK_ALIGN_CENTER
+        dropHint.verticalAlignment = GTK_ALIGN_START
+        dropHint.setMargins(12)
+        dropHint.canTarget = false
+        dropHint.isVisible = false
+        let hinted = Overlay()
+        hinted.setChild(content)
+        hinted.addOverlay(dropHint)
+        let searchable = Box(GTK_ORIENTATION_VERTICAL)
+        searchable.append(searchBar)
+        searchable.append(hinted)
+        toast.overlay.setChild(searchable)
 
         paned.setStartChild(sidebar.root, resizes: false, shrinks: false)
         paned.setEndChild(toast.overlay, resizes: true, shrinks: false)
@@ -178,6 +204,13 @@ final class MainWindow {
         sidebar.root.isVisible = !on
         deleteZone.root.isVisible = !on
         window.isFullscreen = on
+    }
+
+    /// The empty state of a search that found nothing.
+    func showNoResults(for query: String) {
+        guard !isShowingViewer else { return }
+        emptyState.title = "No Results"
+        emptyState.pageDescription = "No photo\u{2019}s title, place, album or QR code contains \u{201C}\(query)\u{201D}."
     }
 
     /// Shows the grid, or the empty state when there is nothing to show.

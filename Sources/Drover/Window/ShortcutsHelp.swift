@@ -28,6 +28,7 @@ enum ShortcutsHelp {
             (tr("Smaller tiles"), "&lt;Control&gt;minus"),
             (tr("Undo"), "&lt;Control&gt;z"),
             (tr("Redo"), "&lt;Control&gt;&lt;Shift&gt;z"),
+            (tr("Search photos"), "&lt;Control&gt;f"),
             (tr("Close the window"), "&lt;Control&gt;w"),
             (tr("Quit"), "&lt;Control&gt;q"),
         ]),

@@ -50,9 +50,15 @@ public final class MenuButton: Widget {
         tooltip = accessibleLabel
     }
     public func setPopover(_ popover: Popover) { gtk_menu_button_set_popover(OpaquePointer(rawPointer), popover.widget) }
-    public func setMenu(_ menu: Menu) {
+    /// Shows `menu` when clicked. `accessibleName` names the open menu for assistive
+    /// technology (else GTK 4.8 reads it as "GtkPopoverMenu"); it must differ from the
+    /// button's own name.
+    public func setMenu(_ menu: Menu, accessibleName: String? = nil) {
         gtk_menu_button_set_menu_model(OpaquePointer(rawPointer), menu.model)
         drover_label_stack_pages(gtk_menu_button_get_popover(OpaquePointer(rawPointer)).map { UnsafeMutablePointer<GtkWidget>(OpaquePointer($0)) }, tr("Menu"))
+        if let accessibleName, let popover = gtk_menu_button_get_popover(OpaquePointer(rawPointer)) {
+            drover_accessible_set_label(OpaquePointer(popover), accessibleName)
+        }
     }
     /// Opens its menu, as a click would (F10 for the primary menu).
     public func popup() { gtk_menu_button_popup(OpaquePointer(rawPointer)) }

@@ -1,0 +1,100 @@
+import GalleryKit
+import GtkKit
+
+/// The grid's sort (the header's "Sort" menu, remembered in GSettings as `sort-order`)
+/// and its search (Ctrl+F or the Search button: a search bar whose entry, "Search photos",
+/// filters the grid as one types; Escape closes it and gives the grid back its focus).
+/// Both only change what the grid shows (`GalleryController+Arrangement`).
+@MainActor
+final class SortAndSearchController {
+    static let actionGroupName = "view"
+
+    private let window: MainWindow
+    private let gallery: GalleryController
+    private let actions = ActionGroup()
+    private let sortAction: ChoiceAction
+    /// Nil without the installed schema (`WindowMemory` says so once): the sort is then
+    /// not remembered.
+    private let settings = SettingsStore(schemaID: DroverApplication.id)
+
+    init(window: MainWindow, gallery: GalleryController) {
+        self.window = window
+        self.gallery = gallery
+        let saved = settings.flatMap { GallerySort(rawValue: $0.string("sort-order")) } ?? .own
+        sortAction = ChoiceAction("sort", initial: saved.rawValue)
+        sortAction.onChange { [weak self] value in self?.chooseSort(value) }
+        actions.add(sortAction)
+        actions.add("search") { [weak self] in self?.openSearch() }
+        window.window.insertActionGroup(Self.actionGroupName, actions)
+
+        let menu = Menu()
+        for sort in GallerySort.allCases {
+            menu.append(sort.label, action: "\(Self.actionGroupName).sort::\(sort.rawValue)")
+        }
+        window.sortButton.setMenu(menu, accessibleName: "Sort Orders")
+        window.searchButton.setActionName("\(Self.actionGroupName).search")
+        window.searchEntry.onSearchChanged { [weak self] in self?.searchChanged() }
+        window.searchEntry.onStopSearch { [weak self] in self?.closeSearch() }
+        window.searchEntry.onActivate { [weak self] in self?.focusFirstResult() }
+        window.searchBar.onSearchingChanged { [weak self] in
+            guard let self, !self.window.searchBar.isSearching else { return }
+            self.searchClosed()
+        }
+        show(saved)
+    }
+
+    // MARK: Sort
+
+    private func chooseSort(_ value: String) {
+        guard let sort = GallerySort(rawValue: value) else { return }
+        show(sort)
+        settings?.setString("sort-order", sort.rawValue)
+        window.announce(sort == .own ? "Showing your own order." : "Sorted by \(sort.label.lowercased()).")
+    }
+
+    private func show(_ sort: GallerySort) {
+        sortAction.value = sort.rawValue
+        window.sortButton.accessibleDescription = "Sorted: \(sort.label)"
+        window.sortButton.tooltip = "Sort (now: \(sort.label))"
+        gallery.setSort(sort)
+    }
+
+    // MARK: Search
+
+    func openSearch() {
+        window.searchBar.isSearching = true
+        _ = window.searchEntry.grabFocus()
+        Task { await gallery.prepareSearch() }
+    }
+
+    private func searchChanged() {
+        guard window.searchBar.isSearching else { return }
+        let text = window.searchEntry.text
+        // A blank search shows everything, in the sort's order: the grid's places mean
+        // something again, so drops between photos work as without a search.
+        gallery.setSearch(text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text)
+        if gallery.arrangement.query != nil {
+            let count = gallery.model.count
+            window.announce(count == 0 ? "No photos found." : count == 1 ? "1 photo found." : "\(count) photos found.")
+        }
+    }
+
+    private func closeSearch() {
+        window.searchBar.isSearching = false
+    }
+
+    /// The bar closed (Escape, its close button or Ctrl+F's action again): the whole
+    /// collection comes back, and focus goes to the photo that had it among the results
+    /// (or the grid's usual tab stop).
+    private func searchClosed() {
+        let focused = window.grid.focusIndex.flatMap { gallery.model.item(at: $0)?.id }
+        window.searchEntry.text = ""
+        gallery.setSearch(nil)
+        if let focused { gallery.focusFirst(of: [focused]) } else { _ = window.grid.focusTabStop() }
+    }
+
+    private func focusFirstResult() {
+        guard gallery.model.count > 0 else { return }
+        window.grid.focus(index: 0)
+    }
+}
