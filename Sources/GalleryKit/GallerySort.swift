@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// How a collection is shown: in the user's own order (the one drag and drop edits) or
 /// sorted. Sorting is a view: it never changes the order kept in the library.
@@ -15,19 +16,19 @@ public enum GallerySort: String, CaseIterable, Sendable {
     /// The name a menu shows.
     public var label: String {
         switch self {
-        case .own: "Your Order"
-        case .dateNewestFirst: "Date Taken, Newest First"
-        case .dateOldestFirst: "Date Taken, Oldest First"
-        case .title: "Title"
+        case .own: tr("Your Order")
+        case .dateNewestFirst: tr("Date Taken, Newest First")
+        case .dateOldestFirst: tr("Date Taken, Oldest First")
+        case .title: ctr("sort order", "Title")
         }
     }
 
     /// What the grid says when a drop cannot choose a place in this order.
     public var shortDescription: String {
         switch self {
-        case .own: "In your order"
-        case .dateNewestFirst, .dateOldestFirst: "Sorted by date"
-        case .title: "Sorted by title"
+        case .own: tr("In your order")
+        case .dateNewestFirst, .dateOldestFirst: tr("Sorted by date")
+        case .title: tr("Sorted by title")
         }
     }
 

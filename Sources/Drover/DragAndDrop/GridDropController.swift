@@ -3,6 +3,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// The grid as a drop target. Every motion asks DragKit for the proposal at
 /// the pointer (an in-app drag reorders, anything else copies in) and shows
@@ -88,8 +89,8 @@ final class GridDropController {
     private func showHint(for proposal: DropProposal?) {
         let name = gallery.arrangement.viewName
         let hint: String? = switch proposal {
-        case let proposal? where proposal.intent == .addInGridOrder: "\(name): drop adds photos"
-        case let proposal? where proposal.forbiddenReason == .gridIsArranged: "\(name): photos can\u{2019}t be rearranged here"
+        case let proposal? where proposal.intent == .addInGridOrder: tr("{view}: drop adds photos", ["view": name])
+        case let proposal? where proposal.forbiddenReason == .gridIsArranged: tr("{view}: photos can’t be rearranged here", ["view": name])
         default: nil
         }
         let label = gallery.window.dropHint

@@ -1,6 +1,7 @@
 import ChangeKit
 import DragKit
 import GalleryKit
+import Localization
 
 /// The shown collection's items in the user's own order (as the library keeps them), and
 /// the view the grid shows of them: sorted (`GallerySort`) and, while a search is open,
@@ -28,7 +29,7 @@ final class ArrangedCollection {
     var gridOrder: GridOrder { isOwnOrder ? .own : .arranged }
 
     /// What the grid shows, in a few words, for the hint during a drag: "Sorted by date".
-    var viewName: String { query != nil ? "Search results" : sort.shortDescription }
+    var viewName: String { query != nil ? tr("Search results") : sort.shortDescription }
 
     /// The positions of `ownItems` in `sort`, kept until the items or the sort change, so
     /// a keystroke never sorts.

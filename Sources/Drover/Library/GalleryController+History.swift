@@ -150,7 +150,7 @@ extension GalleryController {
     /// A photo's title changed (in its details). Undo gives back the title it had.
     func recordPhotoRename(_ photo: PhotoID, from old: String, to new: String) {
         let library = library
-        history.record("Rename Photo", undo: {
+        history.record(tr("Rename Photo"), undo: {
             try await library.setTitle(old, of: .photo(photo))
         }, redo: {
             try await library.setTitle(new, of: .photo(photo))

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import Localization
 
 extension GalleryController {
     /// Turns photos a quarter turn left or right, in the library only (their files keep
@@ -7,23 +8,24 @@ extension GalleryController {
     /// toast; undo is the opposite turn.
     func rotate(_ photos: [PhotoID], by rotation: PhotoRotation) {
         guard !photos.isEmpty else { return }
-        let side = rotation == .left ? "left" : "right"
         let noun = Self.noun(count: photos.count)
+        let isLeft = rotation == .left
         let library = library
         Task {
             do {
                 try await library.rotate(photos, by: rotation)
-                let entry = history.record("Rotate \(noun) \(side)", undo: {
+                let entry = history.record(isLeft ? tr("Rotate {photos} left", ["photos": noun]) : tr("Rotate {photos} right", ["photos": noun]), undo: {
                     try await library.rotate(photos, by: rotation.inverse)
                 }, redo: {
                     try await library.rotate(photos, by: rotation)
                 })
-                window.toast.show("Rotated \(noun) \(side).", actionLabel: "Undo", action: { [weak self] in
+                let done = isLeft ? tr("Rotated {photos} left.", ["photos": noun]) : tr("Rotated {photos} right.", ["photos": noun])
+                window.toast.show(done, actionLabel: tr("Undo"), action: { [weak self] in
                     self?.undoRotation(entry, photos: photos, rotation: rotation)
                 })
-                window.announce("Rotated \(noun) \(side). \(Self.undoHint)")
+                window.announce(done + " " + Self.undoHint)
             } catch {
-                window.toast.show("Could not rotate: \(Self.describe(error))")
+                window.toast.show(tr("Could not rotate: {error}", ["error": Self.describe(error)]))
             }
         }
     }
@@ -37,9 +39,9 @@ extension GalleryController {
                     history.forget(entry)
                     try await library.rotate(photos, by: rotation.inverse)
                 }
-                window.announce("Rotation undone.")
+                window.announce(tr("Rotation undone."))
             } catch {
-                window.toast.show("Could not undo the rotation: \(Self.describe(error))")
+                window.toast.show(tr("Could not undo the rotation: {error}", ["error": Self.describe(error)]))
             }
         }
     }

@@ -1,5 +1,6 @@
 import GalleryKit
 import GtkKit
+import Localization
 
 /// The grid's sort (the header's "Sort" menu, remembered in GSettings as `sort-order`)
 /// and its search (Ctrl+F or the Search button: a search bar whose entry, "Search photos",
@@ -31,7 +32,7 @@ final class SortAndSearchController {
         for sort in GallerySort.allCases {
             menu.append(sort.label, action: "\(Self.actionGroupName).sort::\(sort.rawValue)")
         }
-        window.sortButton.setMenu(menu, accessibleName: "Sort Orders")
+        window.sortButton.setMenu(menu, accessibleName: tr("Sort Orders"))
         window.searchButton.setActionName("\(Self.actionGroupName).search")
         window.searchEntry.onSearchChanged { [weak self] in self?.searchChanged() }
         window.searchEntry.onStopSearch { [weak self] in self?.closeSearch() }
@@ -49,13 +50,13 @@ final class SortAndSearchController {
         guard let sort = GallerySort(rawValue: value) else { return }
         show(sort)
         settings?.setString("sort-order", sort.rawValue)
-        window.announce(sort == .own ? "Showing your own order." : "Sorted by \(sort.label.lowercased()).")
+        window.announce(sort == .own ? tr("Showing your own order.") : tr("Sorted: {order}.", ["order": sort.label]))
     }
 
     private func show(_ sort: GallerySort) {
         sortAction.value = sort.rawValue
-        window.sortButton.accessibleDescription = "Sorted: \(sort.label)"
-        window.sortButton.tooltip = "Sort (now: \(sort.label))"
+        window.sortButton.accessibleDescription = tr("Sorted: {order}", ["order": sort.label])
+        window.sortButton.tooltip = tr("Sort (now: {order})", ["order": sort.label])
         gallery.setSort(sort)
     }
 
@@ -75,7 +76,7 @@ final class SortAndSearchController {
         gallery.setSearch(text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text)
         if gallery.arrangement.query != nil {
             let count = gallery.model.count
-            window.announce(count == 0 ? "No photos found." : count == 1 ? "1 photo found." : "\(count) photos found.")
+            window.announce(count == 0 ? tr("No photos found.") : ntr("{count} photo found.", "{count} photos found.", count))
         }
     }
 

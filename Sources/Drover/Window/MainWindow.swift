@@ -93,10 +93,10 @@ final class MainWindow {
         // Import is in the main menu too (and Ctrl+O), and Move to… shrinks to its icon.
         let narrow = sidebarFold.isFolded
         importButton.isVisible = !narrow
-        if narrow { moveToButton.iconName = "folder-symbolic" } else { moveToButton.label = "Move to…" }
+        if narrow { moveToButton.iconName = "folder-symbolic" } else { moveToButton.label = tr("Move to…") }
         // Both reset the accessible name: give it back.
         moveToButton.accessibleLabel = ""
-        moveToButton.accessibleLabel = "Move to…"
+        moveToButton.accessibleLabel = tr("Move to…")
     }
 
     /// The header bar's buttons: album actions at the start, the primary menu (F10) at the end.
@@ -120,7 +120,7 @@ final class MainWindow {
         importButton.setActionName("import.files")
         header.packEnd(importButton)
         header.packEnd(sortButton)
-        searchButton.tooltip = "Search photos (Ctrl+F)"
+        searchButton.tooltip = tr("Search photos (Ctrl+F)")
         header.packEnd(searchButton)
     }
 
@@ -209,8 +209,8 @@ final class MainWindow {
     /// The empty state of a search that found nothing.
     func showNoResults(for query: String) {
         guard !isShowingViewer else { return }
-        emptyState.title = "No Results"
-        emptyState.pageDescription = "No photo\u{2019}s title, place, album or QR code contains \u{201C}\(query)\u{201D}."
+        emptyState.title = tr("No Results")
+        emptyState.pageDescription = tr("No photo’s title, place, album or QR code contains “{query}”.", ["query": query])
     }
 
     /// Shows the grid, or the empty state when there is nothing to show.

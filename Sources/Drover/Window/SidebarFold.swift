@@ -1,4 +1,5 @@
 import GtkKit
+import Localization
 
 /// The albums sidebar in a wide window and in a narrow one. Wide, it sits beside the grid
 /// in the paned (its divider resizes it). Below `foldWidth` it folds away: it moves into a
@@ -15,7 +16,7 @@ final class SidebarFold {
 
     /// What the library page shows: the paned, with the drawer over it when folded.
     let drawer = DrawerFlap()
-    let showButton = Button(iconName: "sidebar-show-symbolic", accessibleLabel: "Show Albums")
+    let showButton = Button(iconName: "sidebar-show-symbolic", accessibleLabel: tr("Show Albums"))
     private let sidebar: AlbumSidebar
     private let paned: Paned
     private(set) var isFolded = false
@@ -32,8 +33,8 @@ final class SidebarFold {
         self.paned = paned
         drawer.setContent(paned)
         drawer.expandsVertically = true
-        showButton.tooltip = "Show the albums (F9)"
-        showButton.accessibleDescription = "Opens the albums over the photos."
+        showButton.tooltip = tr("Show the albums (F9)")
+        showButton.accessibleDescription = tr("Opens the albums over the photos.")
         showButton.isVisible = false
         _ = showButton.onClicked { [weak self] in self?.toggle() }
         drawer.onRevealChanged { [weak self] in

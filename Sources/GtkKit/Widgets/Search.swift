@@ -1,4 +1,5 @@
 import CGtk
+import Localization
 
 /// A `GtkSearchEntry`: a text entry for searching, whose "search-changed" reports the text
 /// as it is typed and whose Escape ("stop-search") asks to end the search.
@@ -55,7 +56,7 @@ public final class SearchBar: Widget {
         gtk_search_bar_set_show_close_button(OpaquePointer(rawPointer), 1)
         // GTK's close button shows only an icon and has no name: a screen reader would
         // read "GtkImage".
-        Self.nameButtons(under: widget, "Close Search")
+        Self.nameButtons(under: widget, tr("Close Search"))
     }
 
     private static func nameButtons(under root: UnsafeMutablePointer<GtkWidget>, _ label: String) {
