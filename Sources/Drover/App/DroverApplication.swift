@@ -149,6 +149,7 @@ final class DroverApplication {
         let dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
         self.dragAndDrop = dragAndDrop
         await gallery.start()
+        openBenchmark?.wholeCollectionShown(window.grid.items.count)
         if let album = memory.openAlbum, gallery.albums.contains(where: { String($0.id.rawValue) == album }) {
             window.sidebar.select(.album(id: album))
         }
