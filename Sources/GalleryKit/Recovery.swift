@@ -46,8 +46,11 @@ enum Recovery {
 
         // Only the few names without a row are sorted (for a steady report): sorting all
         // 100,000 listed names was a fifth of the open's cost.
-        let photoFiles = RegularFiles.names(in: location.photosDirectory)
-        for name in photoFiles.filter({ !known.contains($0) && !stillPending.contains($0) }).sorted() {
+        // Each listed name is looked up once: taken out of the rows' names still unseen
+        // (what remains is missing), or else kept as a file without a row.
+        var unseen = known
+        let withoutRow = RegularFiles.names(in: location.photosDirectory).filter { unseen.remove($0) == nil }
+        for name in withoutRow.filter({ !stillPending.contains($0) }).sorted() {
             if isTemporary(name) {
                 remove(location.photosDirectory, name, into: &report.removedTemporaryFiles)
             } else if access(location.photoURL(fileName: name).path, F_OK) == 0 {
@@ -63,8 +66,7 @@ enum Recovery {
             }
         }
         // The listing above is still true for every named photo: only unnamed temp files went.
-        let present = Set(photoFiles)
-        report.missingPhotos = rows.filter { !present.contains($0.1) }.map(\.0)
+        report.missingPhotos = unseen.isEmpty ? [] : rows.filter { unseen.contains($0.1) }.map(\.0)
         return report
     }
 
