@@ -114,13 +114,17 @@ final class DroverApplication {
     }
 
     private func open(_ directory: URL) {
-        let window = makeWindow()
         let isFirstRun = !FileManager.default.fileExists(atPath: directory.path)
+        // The library opens (its checks and recovery read every row and list its
+        // folders) on another thread while this one builds the window: at 100,000
+        // photos each takes a few tenths of a second.
+        let opening = Task.detached { try await PhotoLibrary.open(at: directory) }
+        let window = makeWindow()
         application.hold()
         Task {
             defer { application.release() }
             do {
-                let library = try await PhotoLibrary.open(at: directory)
+                let library = try await opening.value
                 if isFirstRun { await installSamples(into: library, window: window) }
                 await show(library, in: window)
                 if isFirstRun, !library.isReadOnly { imports?.offerPictures() }
