@@ -22,7 +22,7 @@ final class DroverApplication {
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
     private lazy var thumbnails = ThumbnailCache { url in
-        try? await PremultipliedPixels.decode(fileAt: url, fittingBox: TileSize.thumbnailBox)
+        try? await DecodedImage.decode(fileAt: url, fittingBox: TileSize.thumbnailBox)
     }
 
     init() {

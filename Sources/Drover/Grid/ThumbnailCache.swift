@@ -7,9 +7,7 @@ import GtkKit
 /// and shared by concurrent requests for the same file.
 @MainActor
 final class ThumbnailCache {
-    /// Gives pixels in cairo's layout (`PremultipliedPixels`): converted once, off the
-    /// main thread, they cost a copy per frame to draw instead of a conversion.
-    typealias Decoder = @Sendable (URL) async -> PremultipliedPixels?
+    typealias Decoder = @Sendable (URL) async -> DecodedImage?
 
     private let decode: Decoder
     private let capacity: Int
@@ -35,8 +33,8 @@ final class ThumbnailCache {
         if let pending = inFlight[url] { return await pending.value }
         let decode = self.decode
         let task = Task<Texture?, Never> {
-            guard let pixels = await decode(url) else { return nil }
-            return Texture(width: pixels.width, height: pixels.height, rowStride: pixels.rowStride, premultipliedBGRA: pixels.bytes)
+            guard let image = await decode(url) else { return nil }
+            return Texture(image)
         }
         inFlight[url] = task
         let texture = await task.value

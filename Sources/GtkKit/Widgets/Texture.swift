@@ -12,16 +12,6 @@ public final class Texture: Object {
         super.init(UnsafeMutableRawPointer(texture!), ownership: .take)
     }
 
-    /// Wraps pixels already in cairo's layout (premultiplied B, G, R, A bytes; GDK's
-    /// B8G8R8A8_PREMULTIPLIED on little-endian machines): the cairo renderer then copies
-    /// them at each draw instead of converting them. Copies them once into GBytes.
-    public init(width: Int, height: Int, rowStride: Int, premultipliedBGRA pixels: [UInt8]) {
-        let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        let texture = gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(rowStride))
-        g_bytes_unref(bytes)
-        super.init(UnsafeMutableRawPointer(texture!), ownership: .take)
-    }
-
     /// Loads an image file; for tests and small assets only (it decodes on the calling thread).
     public init(contentsOfFile path: String) throws {
         let texture = try GLibError.check { gdk_texture_new_from_filename(path, $0) }
