@@ -239,6 +239,7 @@ final class DroverApplication {
 
     private var frameMonitor: FrameGapMonitor?
     private var openBenchmark: OpenBenchmark?
+    private var dropBenchmark: DropBenchmark?
 
     /// `DROVER_BENCHMARK=open` prints when the first tiles and their thumbnails were
     /// on screen, and quits; `scroll` prints the same before scrolling.
@@ -254,7 +255,8 @@ final class DroverApplication {
 
     /// `DROVER_BENCHMARK=scroll` runs the scroll benchmark, prints figures and
     /// quits; `DROVER_BENCHMARK=frames` reports frame gaps for
-    /// `DROVER_BENCHMARK_SECONDS` (default 20) and quits. `DROVER_BENCHMARK_FRAMES`
+    /// `DROVER_BENCHMARK_SECONDS` (default 20) and quits; `DROVER_BENCHMARK=drop` times a
+    /// drop of `DROVER_BENCHMARK_DROP_COUNT` files (DropBenchmark). `DROVER_BENCHMARK_FRAMES`
     /// stops the scroll after that many frames.
     private func startBenchmarkIfAsked(_ window: MainWindow) {
         let environment = ProcessInfo.processInfo.environment
@@ -264,6 +266,14 @@ final class DroverApplication {
             monitor.run(on: window.grid.canvas, seconds: Double(environment["DROVER_BENCHMARK_SECONDS"] ?? "") ?? 20) {
                 [weak self] in self?.application.quit()
             }
+            return
+        }
+        if environment["DROVER_BENCHMARK"] == "drop" {
+            let benchmark = DropBenchmark(grid: window.grid,
+                                          expected: Int(environment["DROVER_BENCHMARK_DROP_COUNT"] ?? "") ?? 1,
+                                          seconds: Double(environment["DROVER_BENCHMARK_SECONDS"] ?? "") ?? 300)
+            dropBenchmark = benchmark
+            benchmark.run { [weak self] in self?.application.quit() }
             return
         }
         guard environment["DROVER_BENCHMARK"] == "scroll" else { return }
