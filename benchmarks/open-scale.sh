@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Open and scroll benchmark at scale: makes an N-photo library without importing N
 # files (benchmarks/make-library.sh), opens it three times (the time from launch to
-# the first frame with tiles, then to all visible thumbnails, and resident memory),
-# then scrolls the grid for FRAMES frames from the top (frame gaps, resident memory).
+# the first frame with tiles, then to the whole collection in the grid and to all visible
+# thumbnails, and resident memory), then scrolls the grid for FRAMES frames from the top
+# (frame gaps, the main thread's CPU per frame, resident memory).
 # Prints figures; it does not pass or fail.
 #   benchmarks/open-scale.sh [N] [FRAMES]     (defaults 100000 and 1800, 30 s at 60 Hz)
 set -euo pipefail

@@ -12,19 +12,30 @@ struct ItemLoader {
 
     // MARK: Collections
 
-    func items(in scope: CollectionScope) throws -> [GalleryItem] {
+    /// The items of `scope` in order; only the first `limit` when one is given.
+    func items(in scope: CollectionScope, limit: Int? = nil) throws -> [GalleryItem] {
         let keys: [GalleryItem.ID]
         switch scope {
         case .allPhotos:
-            keys = try OrderStore.loadMain(db).map(\.key)
+            keys = try OrderStore.loadMain(db, limit: limit).map(\.key)
         case .album(let albumID):
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE id = ?", arguments: [albumID.rawValue]) == true else {
                 throw LibraryError.albumNotFound(albumID)
             }
-            keys = try OrderStore.loadAlbum(db, albumID).map { .photo($0.key) }
+            keys = try OrderStore.loadAlbum(db, albumID, limit: limit).map { .photo($0.key) }
         }
         let items = try self.items(for: keys)
         return keys.compactMap { items[$0] }
+    }
+
+    /// How many items `scope` has (zero for an album that is gone).
+    func count(in scope: CollectionScope) throws -> Int {
+        switch scope {
+        case .allPhotos:
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM collectionEntry") ?? 0
+        case .album(let albumID):
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM albumEntry WHERE albumID = ?", arguments: [albumID.rawValue]) ?? 0
+        }
     }
 
     func items(for ids: [GalleryItem.ID]) throws -> [GalleryItem.ID: GalleryItem] {

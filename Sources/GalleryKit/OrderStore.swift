@@ -4,8 +4,10 @@ import GRDB
 enum OrderStore {
     // MARK: Main collection
 
-    static func loadMain(_ db: Database) throws -> [(key: GalleryItem.ID, position: Int)] {
-        try Row.fetchAll(db, sql: "SELECT kind, photoID, stackID, noteID, position FROM collectionEntry ORDER BY position, id")
+    /// The main collection's order; only its first `limit` entries when one is given.
+    static func loadMain(_ db: Database, limit: Int? = nil) throws -> [(key: GalleryItem.ID, position: Int)] {
+        try Row.fetchAll(db, sql: "SELECT kind, photoID, stackID, noteID, position FROM collectionEntry ORDER BY position, id"
+                             + (limit == nil ? "" : " LIMIT ?"), arguments: StatementArguments(limit.map { [$0] } ?? []))
             .compactMap { row in
                 let kind: String = row[0]
                 let key: GalleryItem.ID
@@ -50,9 +52,11 @@ enum OrderStore {
 
     // MARK: Albums
 
-    static func loadAlbum(_ db: Database, _ albumID: AlbumID) throws -> [(key: PhotoID, position: Int)] {
-        try Row.fetchAll(db, sql: "SELECT photoID, position FROM albumEntry WHERE albumID = ? ORDER BY position, photoID",
-                         arguments: [albumID.rawValue])
+    /// An album's order; only its first `limit` entries when one is given.
+    static func loadAlbum(_ db: Database, _ albumID: AlbumID, limit: Int? = nil) throws -> [(key: PhotoID, position: Int)] {
+        try Row.fetchAll(db, sql: "SELECT photoID, position FROM albumEntry WHERE albumID = ? ORDER BY position, photoID"
+                             + (limit == nil ? "" : " LIMIT ?"),
+                         arguments: StatementArguments([albumID.rawValue] + (limit.map { [Int64($0)] } ?? [])))
             .map { (PhotoID(rawValue: $0[0]), $0[1]) }
     }
 

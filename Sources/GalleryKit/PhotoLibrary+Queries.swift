@@ -8,6 +8,17 @@ extension PhotoLibrary {
         return try await read { db in try ItemLoader(db: db, location: location).items(in: scope) }
     }
 
+    /// The first `limit` items of `scope` and how many it has in all, from one read
+    /// transaction that does not wait for the writer: a large collection shows its first
+    /// screens from these while `observe(_:_:)` reads the whole of it.
+    public func firstItems(in scope: CollectionScope, limit: Int) async throws -> (items: [GalleryItem], total: Int) {
+        let location = location
+        return try await read { db in
+            let loader = ItemLoader(db: db, location: location)
+            return (try loader.items(in: scope, limit: limit), try loader.count(in: scope))
+        }
+    }
+
     /// The albums, in sidebar order.
     public func albums() async throws -> [AlbumSummary] {
         let location = location

@@ -130,13 +130,18 @@ final class DroverApplication {
     }
 
     private func open(_ directory: URL) {
-        let window = makeWindow()
         let isFirstRun = !FileManager.default.fileExists(atPath: directory.path)
+        // The library opens (its checks and recovery read every row and list its
+        // folders) on another thread while this one builds the window: at 100,000
+        // photos each takes a few tenths of a second.
+        let importLimits = importLimits
+        let opening = Task.detached { try await PhotoLibrary.open(at: directory, importLimits: importLimits) }
+        let window = makeWindow()
         application.hold()
         Task {
             defer { application.release() }
             do {
-                let library = try await PhotoLibrary.open(at: directory, importLimits: importLimits)
+                let library = try await opening.value
                 if isFirstRun { await installSamples(into: library, window: window) }
                 await show(library, in: window)
                 if isFirstRun, !library.isReadOnly { imports?.offerPictures() }
@@ -165,6 +170,7 @@ final class DroverApplication {
         let dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
         self.dragAndDrop = dragAndDrop
         await gallery.start()
+        openBenchmark?.wholeCollectionShown(window.grid.items.count)
         if let album = memory.openAlbum, gallery.albums.contains(where: { String($0.id.rawValue) == album }) {
             window.sidebar.select(.album(id: album))
         }
@@ -254,6 +260,7 @@ final class DroverApplication {
 
     private var frameMonitor: FrameGapMonitor?
     private var openBenchmark: OpenBenchmark?
+    private var dropBenchmark: DropBenchmark?
 
     /// `DROVER_BENCHMARK=open` prints when the first tiles and their thumbnails were
     /// on screen, and quits; `scroll` prints the same before scrolling.
@@ -269,7 +276,8 @@ final class DroverApplication {
 
     /// `DROVER_BENCHMARK=scroll` runs the scroll benchmark, prints figures and
     /// quits; `DROVER_BENCHMARK=frames` reports frame gaps for
-    /// `DROVER_BENCHMARK_SECONDS` (default 20) and quits. `DROVER_BENCHMARK_FRAMES`
+    /// `DROVER_BENCHMARK_SECONDS` (default 20) and quits; `DROVER_BENCHMARK=drop` times a
+    /// drop of `DROVER_BENCHMARK_DROP_COUNT` files (DropBenchmark). `DROVER_BENCHMARK_FRAMES`
     /// stops the scroll after that many frames.
     private func startBenchmarkIfAsked(_ window: MainWindow) {
         let environment = ProcessInfo.processInfo.environment
@@ -279,6 +287,14 @@ final class DroverApplication {
             monitor.run(on: window.grid.canvas, seconds: Double(environment["DROVER_BENCHMARK_SECONDS"] ?? "") ?? 20) {
                 [weak self] in self?.application.quit()
             }
+            return
+        }
+        if environment["DROVER_BENCHMARK"] == "drop" {
+            let benchmark = DropBenchmark(grid: window.grid,
+                                          expected: Int(environment["DROVER_BENCHMARK_DROP_COUNT"] ?? "") ?? 1,
+                                          seconds: Double(environment["DROVER_BENCHMARK_SECONDS"] ?? "") ?? 300)
+            dropBenchmark = benchmark
+            benchmark.run { [weak self] in self?.application.quit() }
             return
         }
         guard environment["DROVER_BENCHMARK"] == "scroll" else { return }

@@ -321,6 +321,7 @@ final class PhotoGrid: CanvasLayout {
     private func syncVisibleTiles() {
         let range = rangeToShow()
         visibleRange = range
+        thumbnails.fit(visibleTiles: range.count)
         var wanted = Set<String>()
         for index in range { wanted.insert(items[index].id) }
         for (id, tile) in visibleTiles where !wanted.contains(id) {

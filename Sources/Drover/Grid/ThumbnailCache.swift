@@ -10,7 +10,7 @@ final class ThumbnailCache {
     typealias Decoder = @Sendable (URL) async -> DecodedImage?
 
     private let decode: Decoder
-    private let capacity: Int
+    private var capacity: Int
     private var textures: [URL: Texture] = [:]
     private var recency: [URL: UInt64] = [:]
     private var clock: UInt64 = 0
@@ -21,6 +21,16 @@ final class ThumbnailCache {
         self.capacity = capacity
         self.decode = decode
     }
+
+    /// Sizes the cache to the grid's window of tiles (those in view and the overscan
+    /// band): four textures a tile covers a stack's three and a screen scrolled back.
+    /// A fixed 600 held about 95 MB of 264-pixel textures where 40 tiles show.
+    func fit(visibleTiles count: Int) {
+        capacity = max(Self.minimumCapacity, count * 4)
+    }
+
+    /// Enough for a drag's icons and a viewer's neighbours beside a small grid.
+    static let minimumCapacity = 100
 
     func cachedTexture(for url: URL) -> Texture? {
         guard let texture = textures[url] else { return nil }

@@ -31,6 +31,9 @@ final class GalleryController {
     var albumAliases: [AlbumID: AlbumID] = [:]
     /// Views beside the grid that show its items (the viewer) hear of every change.
     var onItemsChanged: [() -> Void] = []
+    /// Counts `show`'s reads: a first page (`showFirstPage`) is shown only while the read it
+    /// belongs to is the latest and its whole collection has not arrived.
+    var showGeneration = 0
 
     init(library: PhotoLibrary, window: MainWindow) {
         self.library = library
@@ -83,12 +86,16 @@ final class GalleryController {
         collectionToken?.cancel()
         collectionToken = nil
         self.scope = scope
+        showGeneration += 1
+        let generation = showGeneration
+        Task { await showFirstPage(of: scope, generation: generation) }
         do {
             let (items, token) = try await library.observe(scope) { [weak self] change in
                 Self.onMain { self?.apply(change) }
             }
             guard self.scope == scope else { token.cancel(); return }
             collectionToken = token
+            if generation == showGeneration { showGeneration += 1 }  // a first page still on its way is not shown
             arrangement.replaceItems(items)
             model.arrangedOwnCount = arrangement.isOwnOrder ? nil : items.count
             model.load(arrangement.shownItems, scope: scope)

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Import benchmark: Drover's own import (`drover --import-only`, the PhotoLibrary import
+# the app runs: copy, verify, thumbnail, store) against `vipsthumbnail -s 256` (thumbnails
+# only) and `djpeg -scale 1/8` (decode only, the practical limit) on the SAME files in one
+# run, for 40 photos of 12 megapixels and 1,000 of 640x480. Prints wall-clock and CPU
+# time (user + system: the steadier figure on a loaded machine) and the ratios.
+# The tools run one process per core (xargs -P), as a fair reference for two cores.
+# Prints figures; it does not pass or fail.
+#   benchmarks/import-scale.sh [LARGE_COUNT] [SMALL_COUNT]     (defaults 40 and 1000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+large=${1:-40}
+small=${2:-1000}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for tool in vipsthumbnail djpeg; do
+  command -v "$tool" >/dev/null || { echo "error: $tool is missing (scripts/install-deps.sh --test installs it)" >&2; exit 1; }
+done
+source benchmarks/common.sh
+build_drover
+cores=$(nproc)
+
+# timed NAME COMMAND…: runs COMMAND, records "wall cpu" seconds in $work/NAME.time.
+timed() {
+  local name=$1; shift
+  /usr/bin/time -f "%e %U %S" -o "$work/$name.raw" "$@" >/dev/null
+  awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' "$work/$name.raw" > "$work/$name.time"
+}
+
+# measure LABEL COUNT SIZE: makes the photos, runs the three, prints figures and ratios.
+measure() {
+  local label=$1 count=$2 size=$3 photos="$work/photos-$2"
+  echo "== $label: making $count photos of $size"
+  make_photos "$photos" "$count" "$size"
+  timed drover "$drover" --library "$work/library-$count" --import "$photos" --import-only
+  mkdir -p "$work/vips-$count"
+  timed vips bash -c "cd '$photos' && ls | xargs -P $cores -n 50 vipsthumbnail -s 256 -o '$work/vips-$count/%s.png'"
+  timed djpeg bash -c "cd '$photos' && ls | xargs -P $cores -n 1 djpeg -scale 1/8 -outfile /dev/null"
+  local imported
+  imported=$(ls "$work/library-$count/photos" | wc -l)
+  read -r dw dc < "$work/drover.time"
+  read -r vw vc < "$work/vips.time"
+  read -r jw jc < "$work/djpeg.time"
+  awk -v n="$count" -v got="$imported" -v dw="$dw" -v dc="$dc" -v vw="$vw" -v vc="$vc" -v jw="$jw" -v jc="$jc" 'BEGIN {
+    printf "%-34s %8s %8s %12s\n", "", "wall s", "CPU s", "wall/photo"
+    printf "%-34s %8.2f %8.2f %9.1f ms\n", "drover import (" got " imported)", dw, dc, dw * 1000 / n
+    printf "%-34s %8.2f %8.2f %9.1f ms\n", "vipsthumbnail -s 256", vw, vc, vw * 1000 / n
+    printf "%-34s %8.2f %8.2f %9.1f ms\n", "djpeg -scale 1/8", jw, jc, jw * 1000 / n
+    printf "ratios: drover / vipsthumbnail %.2fx wall, %.2fx CPU; drover / djpeg %.2fx wall, %.2fx CPU\n", dw / vw, dc / vc, dw / jw, dc / jc
+  }'
+}
+
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg), $cores cores"
+measure "12-megapixel JPEGs" "$large" 4000x3000
+measure "640x480 JPEGs" "$small" 640x480
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
