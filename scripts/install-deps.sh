@@ -18,9 +18,11 @@ BUILD_PACKAGES=(
 # the desktop applications the drag-and-drop tests use as peers (file managers
 # of three toolkits, GNOME Maps, and two browsers), and for the Wayland leg
 # GNOME's compositor, headless (mutter), PipeWire for its screen cast, and
-# GStreamer's pipewiresrc read in process (GI) for screenshots.
+# GStreamer's pipewiresrc read in process (GI) for screenshots, and the desktop
+# and document portals (file transfer as sandboxed apps do it).
 TEST_PACKAGES=(
   mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-plugins-base gir1.2-gstreamer-1.0
+  xdg-desktop-portal xdg-desktop-portal-gtk
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
   imagemagick zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
