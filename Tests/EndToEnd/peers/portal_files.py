@@ -26,6 +26,8 @@ import hashlib
 import json
 import os
 import sys
+import threading
+import time
 
 import gi
 
@@ -34,6 +36,7 @@ gi.require_version("Gdk", "4.0")
 from gi.repository import Gdk, Gio, GLib, Gtk  # noqa: E402
 
 PORTAL_FORMAT = "application/vnd.portal.filetransfer"
+READ_TIMEOUT = 20   # seconds for the source to send the key (a few bytes)
 ACTIONS = {Gdk.DragAction.COPY: "copy", Gdk.DragAction.MOVE: "move", Gdk.DragAction.LINK: "link"}
 DOCUMENTS = ("org.freedesktop.portal.Documents", "/org/freedesktop/portal/documents",
              "org.freedesktop.portal.FileTransfer")
@@ -83,15 +86,27 @@ def read_key(drop, result):
     # GDK has only queued its request for the data (wl_data_offer.receive); the
     # blocking read below would wait for ever unless it reaches the compositor now.
     drop.get_display().flush()
+    # Bounded: a source that never finishes writing is cut off (the read is
+    # cancelled from a timer thread, so a blocked read returns too).
+    gtk.g_cancellable_new.restype = ctypes.c_void_p
+    gtk.g_cancellable_cancel.argtypes = [ctypes.c_void_p]
+    cancellable = gtk.g_cancellable_new()
+    deadline = time.monotonic() + READ_TIMEOUT
+    timer = threading.Timer(READ_TIMEOUT, gtk.g_cancellable_cancel, [cancellable])
+    timer.start()
     data, buffer = b"", ctypes.create_string_buffer(4096)
     try:
-        while len(data) < 65536:
-            count = gtk.g_input_stream_read(stream, buffer, len(buffer), None, None)
+        while time.monotonic() < deadline and len(data) < 65536:
+            count = gtk.g_input_stream_read(stream, buffer, len(buffer), cancellable, None)
             if count <= 0:
                 break
             data += buffer.raw[:count]
     finally:
+        timer.cancel()
         gtk.g_object_unref(stream)
+        gtk.g_object_unref(cancellable)
+    if time.monotonic() >= deadline:
+        raise OSError(f"the source sent no complete key within {READ_TIMEOUT} s")
     return data.rstrip(b"\0").decode()
 
 
