@@ -105,10 +105,11 @@ def window_geometry(window):
 
 
 @pytest.mark.skipif(shutil.which("gnome-maps") is None, reason="GNOME Maps is not installed")
-@x11_only("tried on mutter 43: Maps opens narrow beside Drover (its settings keyfile) and is found on the "
-          "screen, and it takes the drag (copy cursor over its map, screenshot maps-mid-drag), but after the "
-          "drop it opens no layer and shows no pin (the map stays at world scale; Maps logs nothing); the "
-          "same drag on X11 makes a pin. Cause not found yet: open_maps_on_wayland is the Wayland setup")
+@x11_only("tried on mutter 43: Maps opens narrow beside Drover (its settings keyfile) and takes the drop "
+          "(the drag ends as COPY), but shows no pin: neither for Drover's badge nor for a plain GTK 4 peer "
+          "dragging the same .geojson, in a 464- or 600-px-wide Maps; a 900x700 Maps showed one, but that "
+          "size does not fit beside the centred Drover, and a press on Drover raises it over Maps. "
+          "open_maps_on_wayland is the setup, for when that is solved")
 def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
     """GNOME Maps 43 takes one dropped file and opens GeoJSON as a layer: the
     .geojson Drover lists first becomes a pin. Offline the map has no tiles, so
