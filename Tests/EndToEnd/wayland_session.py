@@ -133,7 +133,7 @@ def inside(command):
         if missing:
             return fail(f"mutter did not provide {', '.join(missing)} within {START_TIMEOUT} s", logs)
         env = dict(os.environ, WAYLAND_DISPLAY=DISPLAY_NAME)
-        helpers += start_portals(env, logs)
+        helpers += start_portals(logs)
         try:
             return subprocess.run(command, env=env, timeout=COMMAND_TIME_LIMIT).returncode
         except subprocess.TimeoutExpired:
@@ -148,7 +148,7 @@ def inside(command):
         keep_logs(logs)
 
 
-def start_portals(env, logs):
+def start_portals(logs):
     """Starts the portals that are installed, and waits (boundedly) for their bus
     names. One that does not come up is said, not fatal: the portal tests then
     skip, naming the log (a machine without FUSE has no document portal)."""
