@@ -26,8 +26,6 @@ import hashlib
 import json
 import os
 import sys
-import threading
-import time
 
 import gi
 
@@ -36,7 +34,6 @@ gi.require_version("Gdk", "4.0")
 from gi.repository import Gdk, Gio, GLib, Gtk  # noqa: E402
 
 PORTAL_FORMAT = "application/vnd.portal.filetransfer"
-READ_TIMEOUT = 20   # seconds for the source to send the key (a few bytes)
 ACTIONS = {Gdk.DragAction.COPY: "copy", Gdk.DragAction.MOVE: "move", Gdk.DragAction.LINK: "link"}
 DOCUMENTS = ("org.freedesktop.portal.Documents", "/org/freedesktop/portal/documents",
              "org.freedesktop.portal.FileTransfer")
@@ -68,46 +65,61 @@ def _gobject_pointer(wrapper):
     return ctypes.c_void_p.from_address(id(wrapper) + object.__basicsize__).value
 
 
-def read_key(drop, result):
-    """Finishes gdk_drop_read_async and reads the key, through libgtk itself:
-    PyGObject 3.42 frees the `out_mime_type` that gdk_drop_read_finish returns
-    with transfer none ("free(): invalid pointer", the peer aborts)."""
+_READY = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+
+
+def _libgtk():
     gtk = ctypes.CDLL("libgtk-4.so.1")
     gtk.gdk_drop_read_finish.restype = ctypes.c_void_p
     gtk.gdk_drop_read_finish.argtypes = [ctypes.c_void_p] * 4
-    gtk.g_input_stream_read.restype = ctypes.c_ssize_t
-    gtk.g_input_stream_read.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p,
-                                        ctypes.c_void_p]
+    gtk.g_input_stream_read_bytes_async.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                                                    ctypes.c_void_p, _READY, ctypes.c_void_p]
+    gtk.g_input_stream_read_bytes_finish.restype = ctypes.c_void_p
+    gtk.g_input_stream_read_bytes_finish.argtypes = [ctypes.c_void_p] * 3
+    gtk.g_bytes_get_data.restype = ctypes.c_void_p
+    gtk.g_bytes_get_data.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t)]
+    gtk.g_bytes_unref.argtypes = [ctypes.c_void_p]
     gtk.g_object_unref.argtypes = [ctypes.c_void_p]
+    return gtk
+
+
+def read_key(drop, result, done):
+    """Finishes gdk_drop_read_async and reads the key, then calls done(key), or
+    done(None) if the source sent nothing. Through libgtk itself: PyGObject 3.42
+    frees the `out_mime_type` that gdk_drop_read_finish returns with transfer none
+    ("free(): invalid pointer", the peer aborts). The reads are asynchronous: on
+    X11 the data arrives through this process's own main loop (selection events),
+    and on Wayland GDK's request for it is sent from there."""
+    gtk = _libgtk()
     mime = ctypes.c_char_p()
     stream = gtk.gdk_drop_read_finish(_gobject_pointer(drop), _gobject_pointer(result), ctypes.byref(mime), None)
     if not stream:
-        raise OSError("the source sent no stream for " + PORTAL_FORMAT)
-    # GDK has only queued its request for the data (wl_data_offer.receive); the
-    # blocking read below would wait for ever unless it reaches the compositor now.
-    drop.get_display().flush()
-    # Bounded: a source that never finishes writing is cut off (the read is
-    # cancelled from a timer thread, so a blocked read returns too).
-    gtk.g_cancellable_new.restype = ctypes.c_void_p
-    gtk.g_cancellable_cancel.argtypes = [ctypes.c_void_p]
-    cancellable = gtk.g_cancellable_new()
-    deadline = time.monotonic() + READ_TIMEOUT
-    timer = threading.Timer(READ_TIMEOUT, gtk.g_cancellable_cancel, [cancellable])
-    timer.start()
-    data, buffer = b"", ctypes.create_string_buffer(4096)
-    try:
-        while time.monotonic() < deadline and len(data) < 65536:
-            count = gtk.g_input_stream_read(stream, buffer, len(buffer), cancellable, None)
-            if count <= 0:
-                break
-            data += buffer.raw[:count]
-    finally:
-        timer.cancel()
+        done(None)
+        return
+    chunks = []
+
+    def ready(_source, async_result, _data):
+        data = b""
+        gbytes = gtk.g_input_stream_read_bytes_finish(stream, async_result, None)
+        if gbytes:
+            size = ctypes.c_size_t()
+            pointer = gtk.g_bytes_get_data(gbytes, ctypes.byref(size))
+            data = ctypes.string_at(pointer, size.value) if size.value else b""
+            gtk.g_bytes_unref(gbytes)
+        if data and sum(map(len, chunks)) < 65536:
+            chunks.append(data)
+            gtk.g_input_stream_read_bytes_async(stream, 4096, 0, None, callback, None)
+            return
         gtk.g_object_unref(stream)
-        gtk.g_object_unref(cancellable)
-    if time.monotonic() >= deadline:
-        raise OSError(f"the source sent no complete key within {READ_TIMEOUT} s")
-    return data.rstrip(b"\0").decode()
+        _pending.remove(callback)
+        done(b"".join(chunks).rstrip(b"\0").decode() if chunks else None)
+
+    callback = _READY(ready)
+    _pending.append(callback)   # ctypes callbacks must outlive the C calls that hold them
+    gtk.g_input_stream_read_bytes_async(stream, 4096, 0, None, callback, None)
+
+
+_pending = []
 
 
 def sha256(path):
@@ -157,9 +169,11 @@ class Peer(Gtk.Application):
             self.write({"error": message, "formats": formats})
             drop.finish(0)
 
-        def read(source, result):
+        def retrieve(key):
+            if not key:
+                fail(f"the source sent no key as {PORTAL_FORMAT}")
+                return
             try:
-                key = read_key(source, result)
                 (files,) = portal_call("RetrieveFiles", GLib.Variant("(sa{sv})", (key, {})))
                 self.write({"files": files, "sha256": [sha256(f) for f in files], "formats": formats,
                             "finished": "copy"})
@@ -167,7 +181,8 @@ class Peer(Gtk.Application):
             except (GLib.Error, OSError) as error:
                 fail(str(error))
 
-        drop.read_async([PORTAL_FORMAT], GLib.PRIORITY_DEFAULT, None, read)
+        drop.read_async([PORTAL_FORMAT], GLib.PRIORITY_DEFAULT, None,
+                        lambda source, result: read_key(source, result, retrieve))
         return True
 
 
