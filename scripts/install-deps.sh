@@ -18,11 +18,13 @@ BUILD_PACKAGES=(
 # the desktop applications the drag-and-drop tests use as peers (file managers
 # of three toolkits, GNOME Maps, and two browsers), and for the Wayland leg
 # GNOME's compositor, headless (mutter), PipeWire for its screen cast, and
-# GStreamer's pipewiresrc read in process (GI) for screenshots, and SQLite's shell
+# GStreamer's pipewiresrc read in process (GI) for screenshots, the desktop and
+# document portals (file transfer as sandboxed apps do it), SQLite's shell
 # (benchmarks/make-library.sh makes large libraries with it, for test_large_library.py), and
 # vipsthumbnail and djpeg, the references benchmarks/import-scale.sh measures Drover's import against.
 TEST_PACKAGES=(
   sqlite3 mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-plugins-base gir1.2-gstreamer-1.0
+  xdg-desktop-portal xdg-desktop-portal-gtk
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
   imagemagick libvips-tools libjpeg-turbo-progs zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout

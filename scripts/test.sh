@@ -51,7 +51,7 @@ stage 1500 "End-to-end tests (real drover, AT-SPI, screenshots in test-output/)"
 WAYLAND_TESTS=(
   Tests/EndToEnd/test_dnd_grid.py Tests/EndToEnd/test_dnd_albums_delete.py Tests/EndToEnd/test_drag_features.py
   Tests/EndToEnd/test_dnd_sources.py Tests/EndToEnd/test_dnd_slow.py Tests/EndToEnd/test_accessibility.py
-  Tests/EndToEnd/test_dnd_wayland.py
+  Tests/EndToEnd/test_dnd_wayland.py Tests/EndToEnd/test_dnd_nautilus.py Tests/EndToEnd/test_dnd_portal.py
 )
 stage 1200 "End-to-end tests on Wayland (headless mutter; screenshots in test-output/wayland/)" \
   bash scripts/with-wayland.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v "${WAYLAND_TESTS[@]}"

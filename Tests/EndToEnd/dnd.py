@@ -91,7 +91,9 @@ class Screen:
         from wayland_windows import find_window
         extents = frame.get_extents(Atspi.CoordType.WINDOW)
         x, y, width, height = find_window(owner, size=(extents.width, extents.height))
-        assert not (x <= NO_TARGET[0] < x + width and y <= NO_TARGET[1] < y + height), \
+        # Drover's own window must leave NO_TARGET bare; a peer may cover it while it
+        # runs (mutter puts a large one in the corner), in a test that never drops there.
+        assert owner != "drover" or not (x <= NO_TARGET[0] < x + width and y <= NO_TARGET[1] < y + height), \
             f"NO_TARGET {NO_TARGET} is inside the window at {(x, y, width, height)}"
         screen = cls.__new__(cls)
         screen.origin = (x - extents.x, y - extents.y)

@@ -11,9 +11,9 @@ from urllib.parse import urlparse, unquote
 
 import pytest
 
-from dnd import python_peer, tile, wait_for_record
-from leg import x11_only
-from drover_session import end_process, find_node, screenshot, wait_for
+from dnd import Peer, python_peer, tile, wait_for_record
+from leg import WAYLAND, x11_only
+from drover_session import end_process, find_node, private_home_environment, screenshot, wait_for
 from pointer import drag
 
 PEER_POSITION = (0, 780)
@@ -105,14 +105,39 @@ def window_geometry(window):
 
 
 @pytest.mark.skipif(shutil.which("gnome-maps") is None, reason="GNOME Maps is not installed")
-@x11_only("a Wayland client cannot be moved or sized from outside, so GNOME Maps' window cannot be put beside "
-          "Drover, where this test drops (xdotool windowmove/windowsize are X11's)")
+@x11_only("tried on mutter 43: Maps opens narrow beside Drover (its settings keyfile) and takes the drop "
+          "(the drag ends as COPY), but shows no pin: neither for Drover's badge nor for a plain GTK 4 peer "
+          "dragging the same .geojson, in a 464- or 600-px-wide Maps; a 900x700 Maps showed one, but that "
+          "size does not fit beside the centred Drover, and a press on Drover raises it over Maps. "
+          "open_maps_on_wayland is the setup, for when that is solved")
 def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
     """GNOME Maps 43 takes one dropped file and opens GeoJSON as a layer: the
-    .geojson Drover lists first becomes a pin. Offline under Xvfb the map has
-    no tiles, so the red pin is the only red thing in Maps' window."""
+    .geojson Drover lists first becomes a pin. Offline the map has no tiles, so
+    the red pin is the only red thing in Maps' window."""
     session, screen = drover
     badge = location_badge(session, BRIDGE)
+    maps, region = (open_maps_on_wayland if WAYLAND else open_maps_on_x11)(session, tmp_path)
+    try:
+        before = red_pixels(screenshot("maps-before-drop"), region)
+        x, y, width, height = region
+        drag(screen.center(badge), (x + width // 2, y + height // 2), during=lambda: screenshot("maps-mid-drag"))
+        wait_for(lambda: red_pixels(screenshot("maps-after-drop"), region) > before + 30, 20,
+                 what="a pin on the map")
+    finally:
+        maps.stop()
+
+
+class _MapsProcess:
+    def __init__(self, process):
+        self.process = process
+
+    def stop(self):
+        self.process.kill()
+        end_process(self.process, "GNOME Maps")
+
+
+def open_maps_on_x11(session, tmp_path):
+    """Maps at (200, 300), 900x700, put there with xdotool; returns it and its map view."""
     maps = subprocess.Popen(["gnome-maps"], env=session.environment(), stdout=open(tmp_path / "maps.log", "w"),
                             stderr=subprocess.STDOUT)
     try:
@@ -135,12 +160,32 @@ def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
                 break
         else:
             pytest.fail(f"GNOME Maps would not stay at (200, 300) 900x700: {[window_geometry(w) for w in windows]}")
-        region = (210, 360, 880, 600)  # the map view, below Maps' header bar
-        # (Below the first row of tiles: the bridge's location badge, bottom right of its tile, stays in view.)
-        before = red_pixels(screenshot("maps-before-drop"), region)
-        drag(screen.center(badge), (650, 650))
-        wait_for(lambda: red_pixels(screenshot("maps-after-drop"), region) > before + 30, 20,
-                 what="a pin on the map")
-    finally:
+    except BaseException:
         maps.kill()
         end_process(maps, "GNOME Maps")
+        raise
+    # The map view, below Maps' header bar (and below the first row of tiles: the
+    # bridge's location badge, bottom right of its tile, stays in view).
+    return _MapsProcess(maps), (210, 360, 880, 600)
+
+
+MAPS_SIZE_ON_WAYLAND = (400, 640)   # narrow: mutter finds room for it beside the centred Drover
+
+
+def open_maps_on_wayland(session, tmp_path):
+    """Maps at the size its settings remember (a keyfile in a home of its own),
+    where mutter puts it, found on the screen; returns it and its map view."""
+    home = tmp_path / "maps-home"
+    env = private_home_environment(home)
+    keyfile = home / ".config/glib-2.0/settings/keyfile"
+    keyfile.parent.mkdir(parents=True, exist_ok=True)
+    keyfile.write_text("[org/gnome/maps]\n"
+                       f"window-size=[{MAPS_SIZE_ON_WAYLAND[0]}, {MAPS_SIZE_ON_WAYLAND[1]}]\n"
+                       "window-maximized=false\n")
+    env.update(GSETTINGS_BACKEND="keyfile")
+    env.pop("GSETTINGS_SCHEMA_DIR", None)
+    peer = Peer(["gnome-maps"], "Maps", None, env=env, log=tmp_path / "maps.log")
+    time.sleep(3)  # Maps lays out its map view after mapping the window
+    x, y, width, height = peer.box
+    # The map view: below the header bar (about 50 px), inside the window's border.
+    return peer, (x + 10, y + 60, width - 20, height - 70)

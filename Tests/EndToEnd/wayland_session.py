@@ -13,7 +13,10 @@ The technique of GTK's testsuite/headless, as checked on Debian 12:
 3. wait, boundedly, for mutter's Wayland socket and for its ScreenCast and
    RemoteDesktop services on the bus; if they never come, fail loudly with
    mutter's log (a leg that silently skips proves nothing);
-4. run COMMAND with GDK_BACKEND=wayland, WAYLAND_DISPLAY, no DISPLAY, and
+4. start the document portal and the desktop portal (where installed), and wait
+   for them on the bus: GTK offers and reads `application/vnd.portal.filetransfer`
+   only if the document portal already runs when an application starts;
+5. run COMMAND with GDK_BACKEND=wayland, WAYLAND_DISPLAY, no DISPLAY, and
    DROVER_E2E_BACKEND=wayland (which the tests' drivers read); stop everything.
 
 COMMAND's exit status is this script's."""
@@ -30,6 +33,9 @@ from pathlib import Path
 DISPLAY_NAME = "drover-wayland"
 MONITOR = "1920x1200"
 SERVICES = ("org.gnome.Mutter.ScreenCast", "org.gnome.Mutter.RemoteDesktop")
+# (program, its bus name): the document portal first, the desktop portal asks for it.
+PORTALS = (("/usr/libexec/xdg-document-portal", "org.freedesktop.portal.Documents"),
+           ("/usr/libexec/xdg-desktop-portal", "org.freedesktop.portal.Desktop"))
 START_TIMEOUT = 60          # seconds for mutter to come up, on a loaded machine
 COMMAND_TIME_LIMIT = int(os.environ.get("WAYLAND_SESSION_TIME_LIMIT", "2400"))
 
@@ -127,6 +133,7 @@ def inside(command):
         if missing:
             return fail(f"mutter did not provide {', '.join(missing)} within {START_TIMEOUT} s", logs)
         env = dict(os.environ, WAYLAND_DISPLAY=DISPLAY_NAME)
+        helpers += start_portals(logs)
         try:
             return subprocess.run(command, env=env, timeout=COMMAND_TIME_LIMIT).returncode
         except subprocess.TimeoutExpired:
@@ -137,7 +144,42 @@ def inside(command):
         for helper in reversed(helpers):
             stop(helper)
         stop_bus_services()
+        unmount_documents()
         keep_logs(logs)
+
+
+def start_portals(logs):
+    """Starts the portals that are installed, and waits (boundedly) for their bus
+    names. One that does not come up is said, not fatal: the portal tests then
+    skip, naming the log (a machine without FUSE has no document portal)."""
+    # What the bus starts on demand (xdg-desktop-portal's GTK backend) must find mutter.
+    subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                    "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.UpdateActivationEnvironment",
+                    f"{{'WAYLAND_DISPLAY': '{DISPLAY_NAME}', 'GDK_BACKEND': 'wayland'}}"],
+                   capture_output=True, timeout=10)
+    started = []
+    for program, name in PORTALS:
+        if not Path(program).exists():
+            print(f"note: {program} is not installed; the portal tests will skip", file=sys.stderr)
+            continue
+        log_name = Path(program).name
+        started.append(start([program], logs, log_name))
+        deadline = time.monotonic() + START_TIMEOUT
+        while not bus_has(name) and time.monotonic() < deadline and started[-1].poll() is None:
+            time.sleep(0.2)
+        if not bus_has(name):
+            print(f"note: {name} did not come up (see test-output/wayland/session-{log_name}.log); "
+                  "the portal tests will skip", file=sys.stderr)
+    return started
+
+
+def unmount_documents():
+    """The document portal's FUSE mount in the session's runtime folder: it may
+    outlive the portal, and the folder cannot be removed under it."""
+    mount = Path(os.environ["XDG_RUNTIME_DIR"]) / "doc"
+    # (Not os.path.ismount: a mount whose daemon has gone fails every stat.)
+    if shutil.which("fusermount3"):
+        subprocess.run(["fusermount3", "-u", "-z", str(mount)], capture_output=True, timeout=10)
 
 
 def stop_bus_services():

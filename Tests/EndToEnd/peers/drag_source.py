@@ -21,7 +21,7 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
-from gi.repository import Gdk, Gio, GObject, Gtk  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, GObject, Gtk  # noqa: E402
 
 ACTIONS = {"copy": Gdk.DragAction.COPY, "move": Gdk.DragAction.MOVE, "link": Gdk.DragAction.LINK}
 REASONS = {Gdk.DragCancelReason.NO_TARGET: "no-target", Gdk.DragCancelReason.USER_CANCELLED: "user-cancelled",
@@ -33,7 +33,13 @@ def action_name(action):
 
 
 def file_list_provider(paths):
-    # An address (http://…) is listed as it is: a browser lists the image it drags so.
+    if paths and all("://" in p for p in paths):
+        # Web addresses go as a browser lists them: text/uri-list bytes. (As a
+        # GdkFileList, GTK would also offer them through the document portal,
+        # which takes files only: where it runs, that read fails.)
+        listed = "".join(f"{p}\r\n" for p in paths).encode()
+        return Gdk.ContentProvider.new_for_bytes("text/uri-list", GLib.Bytes.new(listed))
+    # An address (http://…) among files is listed as it is.
     files = Gdk.FileList.new_from_array([Gio.File.new_for_uri(p) if "://" in p else Gio.File.new_for_path(p)
                                          for p in paths])
     value = GObject.Value(Gdk.FileList, files)
