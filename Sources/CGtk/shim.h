@@ -53,6 +53,14 @@ static inline void drover_accessible_show_announcement(GtkAccessible *a, const c
     g_object_set_data(G_OBJECT(a), "drover-announcing", GINT_TO_POINTER(1));
     drover_accessible_set_description(a, message);
 }
+// The same, after the widget's own description: for a message said as focus
+// arrives, read with the widget (where the user is, then what happened).
+static inline void drover_accessible_show_announcement_after_description(GtkAccessible *a, const char *message) {
+    const char *real = g_object_get_data(G_OBJECT(a), "drover-description");
+    char *text = real && *real ? g_strconcat(real, ". ", message, NULL) : g_strdup(message);
+    drover_accessible_show_announcement(a, text);
+    g_free(text);
+}
 static inline void drover_accessible_end_announcement(GtkAccessible *a) {
     g_object_set_data(G_OBJECT(a), "drover-announcing", NULL);
     const char *real = g_object_get_data(G_OBJECT(a), "drover-description");

@@ -152,11 +152,20 @@ final class GalleryController {
         }
     }
 
-    /// The result of a delete or an undo, said on the photo that has focus
-    /// once the grid has changed (the screen reader is there by then).
-    private func announceWhenSettled(_ message: String) async {
-        await library.waitForObservers()
-        window.grid.whenFocusSettles { [weak self] in self?.window.announce(message) }
+    /// Runs `change` (a delete), then says `message` once the grid shows it: as
+    /// focus lands on the next photo if the change moved it there (read once,
+    /// with that photo's title and position), else where focus is.
+    private func announceWhereFocusLands<T>(_ message: String, after change: () async throws -> T) async throws -> T {
+        window.grid.sayWhereFocusLands(message)
+        do {
+            let result = try await change()
+            await library.waitForObservers()
+            window.grid.whenFocusSettles { [weak self] in self?.window.grid.sayLandingMessageIfUnsaid() }
+            return result
+        } catch {
+            window.grid.sayWhereFocusLands(nil)
+            throw error
+        }
     }
 
     /// Where Undo is, in words: the notification's button (Ctrl+Z arrives with
@@ -176,14 +185,16 @@ final class GalleryController {
             Task {
                 do {
                     let ids = tiles.map(\.id)
-                    let removal = Removal(try await library.removeItems(ids))
+                    let removal = Removal(try await announceWhereFocusLands("Deleted \(noun). \(Self.undoHint)") {
+                        try await library.removeItems(ids)
+                    })
                     let entry = recordDeletion(ids, count: count, removal: removal)
-                    window.toast.show("Deleted \(noun).", actionLabel: "Undo", action: { [weak self] in
+                    // Said already, with the Undo hint, where focus landed.
+                    window.toast.show("Deleted \(noun).", actionLabel: "Undo", announced: false, action: { [weak self] in
                         self?.undoFromToast(entry, announcing: "Restored \(noun).", focusing: ids) {
                             try await self?.restoreDeleted(removal.removed)
                         }
                     }, whenIgnored: { [weak self] in self?.trash(removal.removed) })
-                    await announceWhenSettled("Deleted \(noun). \(Self.undoHint)")
                 } catch {
                     window.toast.show("Could not delete: \(Self.describe(error))")
                 }
@@ -195,10 +206,13 @@ final class GalleryController {
             let positions = tiles.compactMap { tile in model.items.firstIndex { $0.id == tile.id } }
             Task {
                 do {
-                    try await library.removePhotos(photos, fromAlbum: album)
+                    try await announceWhereFocusLands("Removed \(noun) from \(name). \(Self.undoHint)") {
+                        try await library.removePhotos(photos, fromAlbum: album)
+                    }
                     let entry = recordAlbumRemoval(Array(zip(photos, positions)), from: album)
                     let tileIDs = tiles.map(\.id)
-                    window.toast.show("Removed \(noun) from \u{201C}\(name)\u{201D}.", actionLabel: "Undo", action: { [weak self] in
+                    window.toast.show("Removed \(noun) from \u{201C}\(name)\u{201D}.", actionLabel: "Undo", announced: false,
+                                      action: { [weak self] in
                         guard let self else { return }
                         self.undoFromToast(entry, announcing: "Restored \(noun) to \(name).", focusing: tileIDs) {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
@@ -206,7 +220,6 @@ final class GalleryController {
                             }
                         }
                     })
-                    await announceWhenSettled("Removed \(noun) from \(name). \(Self.undoHint)")
                 } catch {
                     window.toast.show("Could not remove from the album: \(Self.describe(error))")
                 }
@@ -227,8 +240,7 @@ final class GalleryController {
                     try await fallback()
                 }
                 await library.waitForObservers()
-                focusFirst(of: items)
-                await announceWhenSettled(message)
+                focusFirst(of: items, announcing: message)
             } catch {
                 window.toast.show("Could not restore: \(Self.describe(error))")
             }
@@ -236,10 +248,15 @@ final class GalleryController {
     }
 
     /// Puts keyboard focus on the first of `items` the grid shows (after an
-    /// undo, focus goes back to what came back, not to a container).
-    func focusFirst(of items: [GalleryItem.ID]) {
+    /// undo, focus goes back to what came back, not to a container), saying
+    /// `message` as it lands (or where focus is, if none of them is shown).
+    func focusFirst(of items: [GalleryItem.ID], announcing message: String? = nil) {
         let indices = items.compactMap { window.grid.index(of: $0.description) }
-        if let first = indices.min() { window.grid.focus(index: first) }
+        if let first = indices.min() {
+            window.grid.focus(index: first, announcing: message)
+        } else if let message {
+            window.announce(message)
+        }
     }
 
     func trash(_ removed: RemovedPhotos) {

@@ -22,6 +22,14 @@ enum ImportSummary {
         return text
     }
 
+    /// What a screen reader hears once a drop or paste has landed: "Pasted 2 photos.",
+    /// "Imported 12 photos, 1 failed." (each failure is shown on its own tile).
+    @MainActor static func spoken(imported: Int, failed: Int, pasted: Bool) -> String {
+        var text = (pasted ? "Pasted " : "Imported ") + GalleryController.noun(count: imported)
+        if failed > 0 { text += ", \(failed) failed" }
+        return text + "."
+    }
+
     /// The first three, and how many more.
     private static func listed(_ items: [String]) -> String {
         let more = items.count > 3 ? " (and \(items.count - 3) more)" : ""
