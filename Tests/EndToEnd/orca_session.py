@@ -11,7 +11,9 @@ The recipe (Debian 12, Orca 43, under Xvfb):
 - Orca through peers/orca_line_buffered.py, so its debug file, where every
   utterance is a line "SPEECH OUTPUT: '...'", can be read while it runs;
 - Drover is started only after Orca logs "Starting ATSPI registry", so Orca
-  sees the application appear and its first focus.
+  sees the application appear and its first focus;
+- the session's accessibility status says a screen reader is on
+  (org.a11y.Status.ScreenReaderEnabled), as GNOME sets it when it starts Orca.
 
 Every wait is bounded. Orca that cannot start (not installed, no X display)
 is a skip with the reason; Orca that is installed but does not come up in time
@@ -108,7 +110,16 @@ class OrcaSession:
                      what="Orca's \"Starting ATSPI registry\"")
         except TimeoutError as error:
             raise TimeoutError(f"{error}\n{self.log_tail()}") from None
+        self._say_screen_reader_is_on(env)
         return self
+
+    @staticmethod
+    def _say_screen_reader_is_on(env):
+        """What GNOME does when it turns Orca on: the session's accessibility status
+        says a screen reader runs (apps read it: Drover's Undo toast then waits)."""
+        subprocess.run(["gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                        "--method", "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", "ScreenReaderEnabled",
+                        "<true>"], env=env, check=True, timeout=20, stdout=subprocess.DEVNULL)
 
     def _exited(self, process, what):
         if process.poll() is not None:

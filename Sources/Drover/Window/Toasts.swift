@@ -3,7 +3,8 @@ import GtkKit
 /// Drover's toasts, shown by libadwaita's toast overlay over the content. One at a time:
 /// a new toast replaces the current one (whose `whenIgnored` then runs). libadwaita does
 /// not time a toast out while the pointer is over it or it (or its button) has keyboard
-/// focus, so a screen-reader user who moved to Undo keeps it.
+/// focus, so a screen-reader user who moved to Undo keeps it; and a toast with a button
+/// does not time out at all while a screen reader is on (`ScreenReader.isOn`).
 ///
 /// A toast's text is also said to a screen reader, once, as it appears: libadwaita 1.2
 /// gives the toast no role a screen reader watches (it is a plain widget that appears,
@@ -32,7 +33,10 @@ final class Toasts {
     func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 8, announced: Bool = true,
               action: (() -> Void)? = nil, whenIgnored: (() -> Void)? = nil) {
         let toast = Toast(title: text)
-        toast.timeout = seconds
+        // A toast with a button (Undo) waits while a screen reader runs: reaching
+        // its button by keyboard, after hearing the result, can take longer than
+        // any timeout. It goes when the next toast replaces it, or is closed.
+        toast.timeout = actionLabel != nil && ScreenReader.isOn ? 0 : seconds
         toast.buttonLabel = actionLabel
         let outcome = Outcome(action: action, whenIgnored: whenIgnored)
         toast.onButtonClicked {
