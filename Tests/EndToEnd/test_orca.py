@@ -176,7 +176,10 @@ def test_a_whole_keyboard_session_is_spoken_where_the_user_is(heard):
 
     # Away and back: the photo's own description, not the message.
     mark = orca.mark()
-    keys("Right", "Left")
+    keys("Right")
+    said(orca, mark, names[3])
+    keys("Left")
+    said(orca, mark, f"{second}.")
     said(orca, mark, "In Travel, Animals")
     assert not any("Restored" in text or "Deleted" in text for text in orca.quiet(mark)), orca.said_since(mark)
 
