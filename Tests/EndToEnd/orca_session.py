@@ -81,6 +81,7 @@ class OrcaSession:
         self.socket = self.runtime / "speechd.sock"
         self.speechd = None
         self.orca = None
+        self.said_screen_reader_is_on = False
 
     def environment(self):
         env = private_home_environment(self.home)
@@ -110,16 +111,19 @@ class OrcaSession:
                      what="Orca's \"Starting ATSPI registry\"")
         except TimeoutError as error:
             raise TimeoutError(f"{error}\n{self.log_tail()}") from None
-        self._say_screen_reader_is_on(env)
+        self._say_screen_reader_is_on(True)
         return self
 
-    @staticmethod
-    def _say_screen_reader_is_on(env):
-        """What GNOME does when it turns Orca on: the session's accessibility status
-        says a screen reader runs (apps read it: Drover's Undo toast then waits)."""
+    def _say_screen_reader_is_on(self, on):
+        """What GNOME does when it turns Orca on or off: the session's accessibility
+        status says whether a screen reader runs (apps read it: Drover's Undo toast
+        then waits). The session bus outlives this Orca: other tests on it must see
+        the screen reader off again."""
         subprocess.run(["gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
                         "--method", "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", "ScreenReaderEnabled",
-                        "<true>"], env=env, check=True, timeout=20, stdout=subprocess.DEVNULL)
+                        f"<{'true' if on else 'false'}>"], env=self.environment(), check=True, timeout=20,
+                       stdout=subprocess.DEVNULL)
+        self.said_screen_reader_is_on = on
 
     def _exited(self, process, what):
         if process.poll() is not None:
@@ -180,6 +184,8 @@ class OrcaSession:
     # --- Ending ---
 
     def stop(self):
+        if self.said_screen_reader_is_on:
+            self._say_screen_reader_is_on(False)
         for process, what in ((self.orca, "Orca"), (self.speechd, "speech-dispatcher")):
             if process is None:
                 continue
