@@ -110,6 +110,7 @@ final class AlbumSidebar {
         row.setChild(box)
         row.accessibleLabel = name
         if let count { row.accessibleDescription = count == 1 ? "1 photo" : "\(count) photos" }
+        row.realizesAccessibleWhenMapped()
         return row
     }
 
