@@ -53,6 +53,14 @@ static inline void drover_accessible_show_announcement(GtkAccessible *a, const c
     g_object_set_data(G_OBJECT(a), "drover-announcing", GINT_TO_POINTER(1));
     drover_accessible_set_description(a, message);
 }
+// The same, after the widget's own description: for a message said as focus
+// arrives, read with the widget (where the user is, then what happened).
+static inline void drover_accessible_show_announcement_after_description(GtkAccessible *a, const char *message) {
+    const char *real = g_object_get_data(G_OBJECT(a), "drover-description");
+    char *text = real && *real ? g_strconcat(real, ". ", message, NULL) : g_strdup(message);
+    drover_accessible_show_announcement(a, text);
+    g_free(text);
+}
 static inline void drover_accessible_end_announcement(GtkAccessible *a) {
     g_object_set_data(G_OBJECT(a), "drover-announcing", NULL);
     const char *real = g_object_get_data(G_OBJECT(a), "drover-description");
@@ -64,6 +72,29 @@ static inline void drover_accessible_end_announcement(GtkAccessible *a) {
 }
 static inline gboolean drover_accessible_is_announcing(GtkAccessible *a) {
     return g_object_get_data(G_OBJECT(a), "drover-announcing") != NULL;
+}
+
+// GTK 4.8 holds a widget's accessible changes (its name, its description)
+// until its AT-SPI context is realized, which happens when a screen reader asks
+// its parent for children or when a platform state of it changes; otherwise at
+// its first focus. Then the held description is sent just after the focus
+// event, and Orca 43 reads it twice ("8 photos. / 8 photos"). A platform change
+// ahead of time (focusable toggled and restored) realizes the context and sends
+// what was held while the widget is not Orca's focus, so Orca ignores it. It
+// needs the widget in a window (GTK ignores platform changes before), hence on
+// "map", and is skipped for the window's focus widget (toggling it would drop focus).
+static inline void drover_accessible_realize_now(GtkWidget *w) {
+    if (gtk_widget_get_root(w) == NULL || gtk_widget_is_focus(w)) return;
+    gboolean focusable = gtk_widget_get_focusable(w);
+    gtk_widget_set_focusable(w, !focusable);
+    gtk_widget_set_focusable(w, focusable);
+}
+static inline void drover_accessible_realize_on_map(GtkWidget *w, gpointer unused) {
+    (void)unused;
+    drover_accessible_realize_now(w);
+}
+static inline void drover_accessible_realize_when_mapped(GtkWidget *w) {
+    g_signal_connect(w, "map", G_CALLBACK(drover_accessible_realize_on_map), NULL);
 }
 
 // GTK 4.8 reads an unlabelled GtkStackPage as "GtkStackPage panel"; popover

@@ -3,17 +3,26 @@ import CGtk
 /// Tells a screen reader what just happened, once, where the user is.
 ///
 /// GTK 4.14 has `gtk_accessible_announce`, used when present. GTK 4.8 has no
-/// announce call, and what Orca 43 speaks once is a change of the *focused*
-/// widget's description (its `object:property-change:accessible-description`
-/// handler speaks a non-empty description of the locus of focus and ignores
-/// every other object). So the message becomes the focused widget's
-/// description, and is taken back — the widget's own description restored —
-/// as soon as focus leaves it (or the next message goes elsewhere). The
-/// restore happens on an idle after the focus change, so the screen reader
-/// has already moved on and does not speak the restored text; arriving back
-/// on the widget reads its real description, never the stale message. While
-/// the message stands, new real descriptions are kept, not pushed (pushing
-/// one would speak it over the message): see `Widget.accessibleDescription`.
+/// announce call, so a message becomes the focused widget's description for a
+/// while. What Orca 43 does with that (read in its `scripts/default.py` and
+/// checked in its debug log):
+/// - it speaks every non-empty description change of its locus of focus, and
+///   ignores changes of every other object. Its check for "same as before" never
+///   matches (it stores under `descriptions` and reads `description`), so the same
+///   text sent twice is spoken twice;
+/// - GTK 4.8 sends the description again with every state change of a widget
+///   (selected, say): for the focused widget, Orca speaks it again;
+/// - Orca reads a newly focused widget's description when it gets to the focus
+///   event, as it is *then*: a message set just after a focus move is read in
+///   that reading when Orca is behind, and again as a change.
+/// So: a message that goes with a focus move is put in the destination's
+/// description before the move (`announce(_:movingFocusTo:)`: read once, with
+/// the widget); state changes of the focused widget are made while its
+/// description is empty (`announce(_:quietlyChanging:)`: Orca skips empty
+/// ones); and the widget's own description is restored only once focus has left
+/// it, so the restored text is not spoken and arriving back reads the real
+/// description, never the stale message. While a message stands, new real
+/// descriptions are kept, not pushed: see `Widget.accessibleDescription`.
 @MainActor
 public final class Announcer {
     private let window: Window
@@ -34,10 +43,8 @@ public final class Announcer {
 
     public func announce(_ message: String) {
         if drover_accessible_announce(window.accessible, message) != 0 { return }
-        // Orca reads the newly focused widget some time after the focus event,
-        // and reads its description as it is then: a message shown at once
-        // would be read as the photo's description, and again as a change.
-        // So a message right after a focus move waits until the move is read.
+        // A focus move the user made a moment ago may not be read yet (see the
+        // type's notes): the message waits until it is, rather than be read twice.
         let sinceFocus = (g_get_monotonic_time() - focusMovedAt) / 1000
         if sinceFocus < Self.focusReadingMilliseconds {
             pending.append(message)
@@ -54,6 +61,48 @@ public final class Announcer {
         show(message)
     }
 
+    /// Runs `change` (a state change of the focused widget, such as its selected
+    /// state) with the widget's description empty, then announces `message`
+    /// there: GTK 4.8 sends the description again with each state change, and
+    /// Orca would speak the description (or an earlier message) once more.
+    public func announce(_ message: String, quietlyChanging change: () -> Void) {
+        guard drover_accessible_announce(window.accessible, message) == 0 else { return change() }
+        let target = window.focusedWidget ?? fallback.widget
+        hold(target)
+        drover_accessible_show_announcement(OpaquePointer(target), "")
+        change()
+        announce(message)
+    }
+
+    /// Says `message` where focus goes: moves keyboard focus to `widget` with the
+    /// message already in its description, after the widget's own (the change is
+    /// for a widget that is not yet Orca's focus, so it is ignored, and the message
+    /// is read once, with the widget's title and position). The widget that had a
+    /// message before gets its own description back after the move, when it is no
+    /// longer Orca's focus. False when `widget` did not take focus (the message is
+    /// then announced where focus is).
+    @discardableResult
+    public func announce(_ message: String, movingFocusTo widget: Widget) -> Bool {
+        if drover_accessible_announce(window.accessible, message) != 0 { return widget.grabFocus() }
+        let target = widget.widget
+        // Focus is there already: no focus reading to join; a plain change is read once.
+        if window.focusedWidget == target {
+            announce(message)
+            return true
+        }
+        let before = showing == target ? nil : showing
+        if before != nil { showing = nil }
+        hold(target)
+        currentMessage = message
+        drover_accessible_show_announcement_after_description(OpaquePointer(target), message)
+        let moved = widget.grabFocus() && window.focusedWidget == target
+        if let before { end(before) }
+        if moved { return true }
+        takeBack()
+        announce(message)
+        return false
+    }
+
     /// How long a screen reader takes to read a focus change, at most, before
     /// a message may replace the description it reads.
     static let focusReadingMilliseconds = 400
@@ -63,13 +112,18 @@ public final class Announcer {
 
     private func show(_ message: String) {
         let target = window.focusedWidget ?? fallback.widget
+        hold(target)
+        currentMessage = message
+        drover_accessible_show_announcement(OpaquePointer(target), message)
+    }
+
+    /// Makes `target` the widget showing a message (the one before gets its own back).
+    private func hold(_ target: UnsafeMutablePointer<GtkWidget>) {
         if let showing, showing != target { takeBack() }
         if showing == nil {
             g_object_ref(target)
             showing = target
         }
-        currentMessage = message
-        drover_accessible_show_announcement(OpaquePointer(target), message)
     }
 
     /// Restores the widget's own description now.
@@ -79,6 +133,10 @@ public final class Announcer {
         guard let widget = showing else { return }
         showing = nil
         currentMessage = nil
+        end(widget)
+    }
+
+    private func end(_ widget: UnsafeMutablePointer<GtkWidget>) {
         drover_accessible_end_announcement(OpaquePointer(widget))
         g_object_unref(widget)
     }

@@ -11,7 +11,9 @@ The recipe (Debian 12, Orca 43, under Xvfb):
 - Orca through peers/orca_line_buffered.py, so its debug file, where every
   utterance is a line "SPEECH OUTPUT: '...'", can be read while it runs;
 - Drover is started only after Orca logs "Starting ATSPI registry", so Orca
-  sees the application appear and its first focus.
+  sees the application appear and its first focus;
+- the session's accessibility status says a screen reader is on
+  (org.a11y.Status.ScreenReaderEnabled), as GNOME sets it when it starts Orca.
 
 Every wait is bounded. Orca that cannot start (not installed, no X display)
 is a skip with the reason; Orca that is installed but does not come up in time
@@ -79,6 +81,7 @@ class OrcaSession:
         self.socket = self.runtime / "speechd.sock"
         self.speechd = None
         self.orca = None
+        self.said_screen_reader_is_on = False
 
     def environment(self):
         env = private_home_environment(self.home)
@@ -108,7 +111,19 @@ class OrcaSession:
                      what="Orca's \"Starting ATSPI registry\"")
         except TimeoutError as error:
             raise TimeoutError(f"{error}\n{self.log_tail()}") from None
+        self._say_screen_reader_is_on(True)
         return self
+
+    def _say_screen_reader_is_on(self, on):
+        """What GNOME does when it turns Orca on or off: the session's accessibility
+        status says whether a screen reader runs (apps read it: Drover's Undo toast
+        then waits). The session bus outlives this Orca: other tests on it must see
+        the screen reader off again."""
+        subprocess.run(["gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                        "--method", "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", "ScreenReaderEnabled",
+                        f"<{'true' if on else 'false'}>"], env=self.environment(), check=True, timeout=20,
+                       stdout=subprocess.DEVNULL)
+        self.said_screen_reader_is_on = on
 
     def _exited(self, process, what):
         if process.poll() is not None:
@@ -169,6 +184,8 @@ class OrcaSession:
     # --- Ending ---
 
     def stop(self):
+        if self.said_screen_reader_is_on:
+            self._say_screen_reader_is_on(False)
         for process, what in ((self.orca, "Orca"), (self.speechd, "speech-dispatcher")):
             if process is None:
                 continue

@@ -7,12 +7,14 @@ The transcript of each test is written to test-output/orca-NAME.txt, to be
 read (and quoted) by people."""
 
 import re
+import time
 
 import pytest
 
 from accessible_actions import focus, keys, tile
 from dnd import album_titles, states
 from drover_session import OUTPUT, DroverSession
+from image_files import write_png
 from orca_session import OrcaSession, unavailable_reason
 
 SAMPLE_TILES = 12
@@ -50,20 +52,42 @@ def said(orca, since, text, timeout=15):
     return orca.wait_for_speech(lambda utterance: text in utterance, since=since, timeout=timeout, what=repr(text))
 
 
+def said_once(orca, since, text, timeout=15):
+    """Waits for `text` after bookmark `since`, lets Orca finish, and asserts it
+    was spoken exactly once (not again as a description change, say)."""
+    said(orca, since, text, timeout)
+    heard = orca.quiet(since)
+    times = sum(utterance.count(text) for utterance in heard)
+    assert times == 1, f"{text!r} was spoken {times} times: {heard}"
+    return heard
+
+
+def focus_and_settle(orca, node, text):
+    """Focuses a tile through its AT-SPI action and waits until Orca has read it
+    and is quiet (the action's own changes are read too). `text` is heard once:
+    the first focus of a widget does not read its description twice (GTK 4.8
+    would send it again just after the focus event; see PhotoTile)."""
+    mark = orca.mark()
+    focus(node)
+    said(orca, mark, text)
+    heard_now = orca.quiet(mark, settle=2.5)
+    times = sum(utterance.count(text) for utterance in heard_now)
+    assert times == 1, f"{text!r} was spoken {times} times: {heard_now}"
+
+
 def test_a_keyboard_drag_into_an_album_is_spoken_proposal_and_result(heard):
     orca, drover = heard
     cat = "Chelsea the cat"
-    focus(tile(drover, cat))
-    said(orca, 0, cat)
+    focus_and_settle(orca, tile(drover, cat), cat)
     mark = orca.mark()
     keys("ctrl+d")
-    said(orca, mark, "Picked up 1 photo")
+    said_once(orca, mark, "Picked up 1 photo")
     mark = orca.mark()
     keys("Tab")
-    said(orca, mark, "Add 1 photo to Travel.")
+    said_once(orca, mark, "Add 1 photo to Travel.")
     mark = orca.mark()
     keys("Return")
-    said(orca, mark, "Added 1 photo to Travel.")
+    said_once(orca, mark, "Added 1 photo to Travel.")
     assert cat in album_titles(drover.library, "Travel")
     # The announcement was transient: away and back, the tile is described
     # by its date and albums again, now with Travel, not by the old message.
@@ -86,7 +110,7 @@ def test_a_keyboard_drag_into_an_album_is_spoken_proposal_and_result(heard):
     said(orca, mark, "Already in Travel.")
     mark = orca.mark()
     keys("Return")
-    said(orca, mark, "Already in Travel. Nothing changed.")
+    said_once(orca, mark, "Already in Travel. Nothing changed.")
     assert album_titles(drover.library, "Travel") == before
 
 
@@ -96,16 +120,20 @@ def test_a_whole_keyboard_session_is_spoken_where_the_user_is(heard):
     orca, drover = heard
     names = drover.grid_tiles()
     first, second, third = names[:3]
-    focus(tile(drover, first))
-    said(orca, 0, "1 of 12")
+    focus_and_settle(orca, tile(drover, first), "1 of 12")
 
     mark = orca.mark()
     keys("space")
-    said(orca, mark, "Selected. 1 photo selected.")
+    heard_now = said_once(orca, mark, "Selected. 1 photo selected.")
+    # The selected state changed quietly: the tile's description is not read again.
+    assert not any("1 of 12" in text for text in heard_now), heard_now
     mark = orca.mark()
     keys("shift+Right")
     said(orca, mark, second)
-    said(orca, mark, "2 photos selected.")
+    # Said with the tile it lands on (its position and state), once.
+    heard_now = said_once(orca, mark, "2 photos selected.")
+    assert any(text.startswith("Selected. 2 of 12") and "2 photos selected." in text for text in heard_now), heard_now
+    assert not any("1 of 12" in text for text in heard_now), heard_now
 
     # Both are in Travel already? The sample puts the first in Travel: the
     # proposal says what a drop would really do.
@@ -120,31 +148,44 @@ def test_a_whole_keyboard_session_is_spoken_where_the_user_is(heard):
 
     mark = orca.mark()
     keys("Escape")
-    said(orca, mark, "Nothing selected.")
+    said_once(orca, mark, "Nothing selected.")
     mark = orca.mark()
     keys("alt+shift+Right")
-    said(orca, mark, "Moved 1 photo to position 3 of 12.")
+    said_once(orca, mark, "Moved 1 photo to position 3 of 12.")
     assert drover.wait_for_tiles(lambda n: n[:3] == [first, third, second], what="the photo moved later")
 
     mark = orca.mark()
     keys("Delete")
-    said(orca, mark, "Deleted 1 photo. Undo with Ctrl+Z.")
+    heard_now = said_once(orca, mark, "Deleted 1 photo. Undo with Ctrl+Z.")
     after = drover.wait_for_tiles(lambda n: second not in n, what="the photo deleted")
-    # Focus went to the next photo, never to a container.
-    said(orca, mark, after[2])
+    # Focus went to the next photo, never to a container, and where it is was
+    # heard with the result: its title, then "3 of 11 … Deleted 1 photo."
+    assert any(after[2] in text for text in heard_now), heard_now
+    assert any(text.startswith("3 of 11.") and "Deleted 1 photo." in text for text in heard_now), heard_now
     assert "focused" in states(tile(drover, after[2]))
 
+    # While a screen reader runs, the Undo toast does not time out (8 s without one).
+    time.sleep(10)
     # The toast's Undo button is the next Tab stop after the grid.
     mark = orca.mark()
     keys("Tab")
     said(orca, mark, "Undo push button")
     mark = orca.mark()
     keys("space")
-    said(orca, mark, "Restored 1 photo.")
+    heard_now = said_once(orca, mark, "Restored 1 photo.")
     drover.wait_for_tiles(lambda n: n[:3] == [first, third, second], what="the photo back in its place")
-    # Focus went back to the photo, not to a container.
-    said(orca, mark, second)
-    orca.quiet(mark)
+    # Focus went back to the photo, not to a container, and the result was said there.
+    assert any(second in text for text in heard_now), heard_now
+    assert any(text.startswith("3 of 12.") and "Restored 1 photo." in text for text in heard_now), heard_now
+
+    # Away and back: the photo's own description, not the message.
+    mark = orca.mark()
+    keys("Right")
+    said(orca, mark, names[3])
+    keys("Left")
+    said(orca, mark, f"{second}.")
+    said(orca, mark, "In Travel, Animals")
+    assert not any("Restored" in text or "Deleted" in text for text in orca.quiet(mark)), orca.said_since(mark)
 
 
 def test_tab_goes_header_sidebar_grid_without_choosing_an_album(heard):
@@ -153,14 +194,19 @@ def test_tab_goes_header_sidebar_grid_without_choosing_an_album(heard):
     orca, drover = heard
     said(orca, 0, "All Photos")
     before = drover.grid_tiles()
-    # Start from the first tile, then Shift+Tab back into the sidebar.
-    focus(tile(drover, before[0]))
+    # Start from the first tile, once Orca has read it (were Orca still on "All
+    # Photos", Shift+Tab back there would be no change of focus to speak).
+    orca.quiet(0, settle=2.5)
+    focus_and_settle(orca, tile(drover, before[0]), "1 of 12")
     mark = orca.mark()
     keys("shift+Tab")
     said(orca, mark, "All Photos")
     mark = orca.mark()
     keys("Down")
     said(orca, mark, "Travel")
+    # The first landing on an album row reads its photo count once.
+    said_once(orca, mark, " photos")
+    mark = orca.mark()
     keys("Down")
     said(orca, mark, "Animals")
     # Passing over albums chose none: the grid still shows All Photos.
@@ -173,6 +219,7 @@ def test_tab_goes_header_sidebar_grid_without_choosing_an_album(heard):
     mark = orca.mark()
     keys("Tab")
     said(orca, mark, "Delete")
+    said_once(orca, mark, "Drop photos here to delete them.")
     # Enter on an album chooses it.
     focus(tile(drover, before[0]))
     mark = orca.mark()
@@ -195,3 +242,24 @@ def test_menus_and_buttons_are_named_not_typed(heard):
     mark = orca.mark()
     keys("shift+Tab", "shift+Tab", "shift+Tab")
     said(orca, mark, "New Album push button")
+
+
+def test_paste_and_imports_from_outside_are_announced(heard):
+    """A paste says what it pasted, and a toast (here: `drover FILE`'s import
+    summary) is read as it appears, each once."""
+    orca, drover = heard
+    cat = "Chelsea the cat"  # one photo, not a stack
+    focus_and_settle(orca, tile(drover, cat), "of 12")
+    mark = orca.mark()
+    keys("ctrl+c")
+    said_once(orca, mark, "Copied 1 photo.")
+    mark = orca.mark()
+    keys("ctrl+v")
+    said_once(orca, mark, "Pasted 1 photo.", timeout=60)
+    drover.wait_for_tiles(lambda n: len(n) == 13, what="the pasted copy")
+
+    picture = write_png(drover.root / "from-outside.png", seed=3)
+    mark = orca.mark()
+    result = drover.run_again(str(picture), timeout=30)
+    assert result.returncode == 0, result.stdout + result.stderr
+    said_once(orca, mark, "Imported 1 photo.", timeout=60)

@@ -58,8 +58,9 @@ final class DropImporter {
     /// same path) at entry `index`. A drop is finished (as COPY, so the source
     /// never deletes anything) once its data has been read (a download: once its
     /// first bytes are an image), and as failed if the read fails, stalls or is
-    /// cancelled before.
-    func importDrop(_ reader: any ContentReader, at index: Int) {
+    /// cancelled before. Once all of it has landed or failed, a screen reader
+    /// hears how it went ("Pasted 2 photos.", with `pasted`).
+    func importDrop(_ reader: any ContentReader, at index: Int, pasted: Bool = false) {
         let finisher = DropFinisher(reader)
         let received = PlaceholderReference()
         let item = ReaderItem.make(reading: reader, onBytes: { [weak self] bytes in
@@ -75,30 +76,37 @@ final class DropImporter {
         }, onReadable: {
             finisher.finish(.copy)
         })
-        received.context = load(item, at: index, finisher: finisher, received: received) { [weak self] context in
-            self?.retry(reader, replacing: context)
+        let summary: @MainActor (Tally) -> Void = { [weak self] tally in
+            guard tally.imported + tally.failures.count > 0 else { return }
+            self?.gallery.window.announce(ImportSummary.spoken(imported: tally.imported, failed: tally.failures.count,
+                                                               pasted: pasted))
         }
+        received.context = load(item, at: index, finisher: finisher, received: received, retry: { [weak self] context in
+            self?.retry(reader, replacing: context, pasted: pasted)
+        }, summary: summary)
     }
 
     /// Imports files and folders named on the command line (`drover FILE…`, and
     /// `--import-only` handed over to this window) at the end of the grid,
     /// exactly as a drop of them there; then says in a toast how it went.
     func importFiles(_ urls: [URL]) {
-        load(ReaderItem.make(files: urls), at: model.count, finisher: nil, retry: nil) { [weak self] tally in
+        load(ReaderItem.make(files: urls), at: model.count, finisher: nil, retry: nil, whenImported: { [weak self] tally in
             let calm = tally.failures.isEmpty && !tally.skipped.contains { $0.reason.needsAttention }
             self?.gallery.window.toast.show(
                 ImportSummary.text(imported: tally.imported, failures: tally.failures, skipped: tally.skipped),
                 seconds: calm ? 5 : 15)
-        }
+        })
     }
 
     /// Loads `item` through DragKit into a placeholder at entry `index`, then
     /// imports what it holds. `whenImported`, if given, hears the tally of a
-    /// file list once every file has landed or failed.
+    /// file list once every file has landed or failed (and sums it up itself);
+    /// else `summary` hears the tally of any photos, to say how it went.
     @discardableResult
     private func load(_ item: DragItem, at index: Int, finisher: DropFinisher?, received: PlaceholderReference? = nil,
                       retry: ((PlaceholderContext<GalleryItem>) -> (() -> Void)?)?,
-                      whenImported: (@MainActor (Tally) -> Void)? = nil) -> PlaceholderContext<GalleryItem>? {
+                      whenImported: (@MainActor (Tally) -> Void)? = nil,
+                      summary: (@MainActor (Tally) -> Void)? = nil) -> PlaceholderContext<GalleryItem>? {
         let session = DropSession(external: [item], rules: DragCoordinator.rules)
         guard let type = item.provider.bestType(among: session.rules.importableTypes) else {
             finisher?.finish(.none)
@@ -112,7 +120,7 @@ final class DropImporter {
                 finisher?.finish(.copy)
                 guard let self else { throw CancellationError() }
                 try await importLoaded(loaded, into: context, session: session, webAddress: received?.webAddress,
-                                       whenImported: whenImported)
+                                       whenImported: whenImported, summary: summary)
             }
             guard let context = load?.placeholders.first else { return }
             // Cancel ends the drop at once: a stalled source may never deliver
@@ -148,7 +156,8 @@ final class DropImporter {
 
     /// Imports one loaded representation into the library, in `context`'s place.
     private func importLoaded(_ loaded: LoadedItem, into context: PlaceholderContext<GalleryItem>,
-                              session: DropSession, webAddress: URL?, whenImported: (@MainActor (Tally) -> Void)?) async throws {
+                              session: DropSession, webAddress: URL?, whenImported: (@MainActor (Tally) -> Void)?,
+                              summary: (@MainActor (Tally) -> Void)?) async throws {
         if loaded.type == .uriList {
             // One placeholder per file, where the list's placeholder was.
             guard let index = context.index else {
@@ -165,12 +174,20 @@ final class DropImporter {
                 imports = insertPlaceholders(for: URIListFormat.decode(loaded.data), at: index,
                                              folderToasts: whenImported == nil)
             }
-            guard let whenImported else { return }
-            var tally = Tally()
-            for task in imports { tally = tally + (await task.value) }
-            whenImported(tally)
+            if let whenImported {
+                var tally = Tally()
+                for task in imports { tally = tally + (await task.value) }
+                whenImported(tally)
+            } else if let summary {
+                // Apart from the load, which ends here (as it did before there was a summary).
+                Task {
+                    var tally = Tally()
+                    for task in imports { tally = tally + (await task.value) }
+                    summary(tally)
+                }
+            }
         } else if let source = try await imageSource(loaded, webAddress: webAddress, session: session) {
-            _ = await prepareAndCommit(source, context: context)
+            summary?(await prepareAndCommit(source, context: context))
         } else {
             // Text becomes a note where it was dropped, committed like a photo: the batch
             // that inserts it names it. Text that cannot be used (empty, or longer than a
@@ -216,13 +233,14 @@ final class DropImporter {
     /// it). A drop cannot: GTK forgets its data once the drop is finished, and a
     /// stalled drop is finished at once so that its source is not left hanging;
     /// its placeholder offers Cancel alone.
-    private func retry(_ reader: any ContentReader, replacing context: PlaceholderContext<GalleryItem>) -> (() -> Void)? {
+    private func retry(_ reader: any ContentReader, replacing context: PlaceholderContext<GalleryItem>,
+                       pasted: Bool) -> (() -> Void)? {
         guard reader.canBeReadAgain else { return nil }
         return { [weak self] in
             guard let self, let index = context.index else { return }
             model.batch {
                 context.delete()
-                self.importDrop(reader, at: index)
+                self.importDrop(reader, at: index, pasted: pasted)
             }
         }
     }

@@ -80,8 +80,11 @@ final class GridKeyboardNavigation {
             grid.announce?(target > current ? tr("Last photo.") : tr("First photo."))
             return true
         }
-        grid.focus(index: clamped)
-        if shift { grid.changeSelection(announcing: true) { $0.extend(to: clamped, in: items) } }
+        if shift {
+            grid.changeSelection(announcing: true, { $0.extend(to: clamped, in: items) }, focusing: clamped)
+        } else {
+            grid.focus(index: clamped)
+        }
         return true
     }
 

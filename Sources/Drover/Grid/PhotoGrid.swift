@@ -48,6 +48,15 @@ final class PhotoGrid: CanvasLayout {
     var onTabOut: ((_ forward: Bool) -> Bool)?
     /// Says something to a screen reader (the window's announcer).
     var announce: ((String) -> Void)?
+    /// Moves focus to a tile with a message said as it lands (the window's
+    /// announcer: `Announcer.announce(_:movingFocusTo:)`).
+    var announceMovingFocus: ((String, Widget) -> Void)?
+    /// Makes a state change of the focused tile (its selected state), then says
+    /// something there, so that the change itself is not spoken
+    /// (`Announcer.announce(_:quietlyChanging:)`).
+    var announceChanging: ((String, () -> Void) -> Void)?
+    /// What the next focus move says as it lands (see `sayWhereFocusLands`).
+    private var landingMessage: String?
     private let slides = TileSlides()
     let dragFeedback: GridDragFeedback
     private lazy var pool = TilePool(grid: self)
@@ -173,43 +182,90 @@ final class PhotoGrid: CanvasLayout {
     /// and announced (a click focuses the tile it selects).
     ///
     /// With `announcing` (a change made from the keyboard), the result is
-    /// said first ("Selected. 3 photos selected."): the focused tile's new
-    /// description then waits until focus leaves it, instead of being read
-    /// over the announcement.
+    /// said once, and no tile's state change is spoken besides: where focus
+    /// stays, the focused tile changes state quietly and the result is said
+    /// there ("Selected. 3 photos selected."), its new description waiting
+    /// until focus leaves it; where focus moves, the result is said as focus
+    /// lands on a tile already showing its new state ("Selected. 2 of 12. …
+    /// 2 photos selected."), and the tile focus left changes only after (a
+    /// screen reader speaks every change of the tile it is on).
     func changeSelection(announcing: Bool = false, _ change: (inout GridSelection) -> Void, focusing index: Int? = nil) {
         let wasSelected = focusIndex.map(isSelected)
         change(&selection)
-        if let index { focus(index: index) }
-        if announcing { announceSelection(focusedWasSelected: wasSelected) }
-        for (id, tile) in visibleTiles { tile.setSelected(selection.contains(id)) }
+        let focusedID = visibleTiles.first { $0.value.root.hasFocus }?.key
+        let showSelection = { [self] (focused: Bool) in
+            for (id, tile) in visibleTiles where (id == focusedID) == focused { tile.setSelected(selection.contains(id)) }
+        }
+        if let index {
+            showSelection(false)
+            focus(index: index, announcing: announcing ? selectionMessage(focusedWasSelected: nil) : nil)
+            showSelection(true)
+        } else if announcing, let announceChanging {
+            let message = selectionMessage(focusedWasSelected: wasSelected)
+            showSelection(false)
+            announceChanging(message) { showSelection(true) }
+        } else {
+            showSelection(false)
+            showSelection(true)
+        }
         onSelectionChanged?()
     }
 
-    private func announceSelection(focusedWasSelected: Bool?) {
+    /// "3 photos selected."; with whether the focused tile was selected before,
+    /// its change first ("Selected. 3 photos selected.").
+    private func selectionMessage(focusedWasSelected: Bool?) -> String {
         let count = selection.selectedIDs.count
+        if count == items.count, count > 1 { return ntr("All {count} photos selected.", "All {count} photos selected.", count) }
         let total = count == 0 ? tr("Nothing selected.") : ntr("{count} photo selected.", "{count} photos selected.", count)
-        var message = total
         if let focusIndex, let was = focusedWasSelected, isSelected(focusIndex) != was, count > 0 {
-            message = (isSelected(focusIndex) ? tr("Selected.") : tr("Not selected.")) + " " + total
+            return (isSelected(focusIndex) ? tr("Selected.") : tr("Not selected.")) + " " + total
         }
-        if count == items.count, count > 1 { message = ntr("All {count} photos selected.", "All {count} photos selected.", count) }
-        whenFocusSettles { [weak self] in self?.announce?(message) }
+        return total
     }
 
     /// Moves keyboard focus to `index`, scrolling it into view first. A tile
     /// that does not exist yet gets focus once the next allocation makes it.
-    func focus(index: Int) {
-        guard !items.isEmpty else { return }
+    /// `message` is said as focus lands there, with the tile (see `takeFocus`).
+    func focus(index: Int, announcing message: String? = nil) {
+        if let message { landingMessage = [landingMessage, message].compactMap { $0 }.joined(separator: " ") }
+        guard !items.isEmpty else { return sayLandingMessageIfUnsaid() }
         let index = min(max(0, index), items.count - 1)
         focusIndex = index
         scrollIntoView(index)
         updateTabStop()
         if let tile = tile(at: index), tile.root.isVisible {
-            tile.root.grabFocus()
+            takeFocus(tile)
         } else {
             pendingFocus = true
             canvas.queueAllocate()
         }
+    }
+
+    /// Focus to `tile`, saying the landing message there if there is one: in
+    /// the tile's description before the focus event, so a screen reader
+    /// reads it once, with the title and position of the photo it lands on.
+    private func takeFocus(_ tile: PhotoTile) {
+        guard let message = landingMessage, let announceMovingFocus else {
+            tile.root.grabFocus()
+            return
+        }
+        landingMessage = nil
+        announceMovingFocus(message, tile.root)
+    }
+
+    /// Says `message` where focus lands when the change about to be made moves
+    /// it (a delete hands focus from the deleted photo to the next): call
+    /// `sayLandingMessageIfUnsaid` once the change is shown, for when it did not.
+    /// Nil: the change failed; nothing to say.
+    func sayWhereFocusLands(_ message: String?) {
+        landingMessage = message
+    }
+
+    /// Says the landing message where focus is, if no focus move said it.
+    func sayLandingMessageIfUnsaid() {
+        guard let message = landingMessage else { return }
+        landingMessage = nil
+        announce?(message)
     }
 
     /// The grid is one Tab stop: only the tile with the roving focus (or,
@@ -303,7 +359,7 @@ final class PhotoGrid: CanvasLayout {
         dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: cellSize)
         if pendingFocus, let focusIndex, let tile = tile(at: focusIndex) {
             pendingFocus = false
-            tile.root.grabFocus()
+            takeFocus(tile)
             let waiting = afterFocus
             afterFocus = []
             waiting.forEach { $0() }

@@ -43,6 +43,7 @@ final class PhotoTile {
     init() {
         root = Overlay(role: GTK_ACCESSIBLE_ROLE_GRID_CELL)
         root.isFocusable = true
+        root.realizesAccessibleWhenMapped()
         root.addCSSClass("photo-tile")
 
         // Overlays draw in the order they are added: the fanned cards first,

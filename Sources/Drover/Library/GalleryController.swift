@@ -174,11 +174,20 @@ final class GalleryController {
         }
     }
 
-    /// The result of a delete or an undo, said on the photo that has focus
-    /// once the grid has changed (the screen reader is there by then).
-    private func announceWhenSettled(_ message: String) async {
-        await library.waitForObservers()
-        window.grid.whenFocusSettles { [weak self] in self?.window.announce(message) }
+    /// Runs `change` (a delete), then says `message` once the grid shows it: as
+    /// focus lands on the next photo if the change moved it there (read once,
+    /// with that photo's title and position), else where focus is.
+    private func announceWhereFocusLands<T>(_ message: String, after change: () async throws -> T) async throws -> T {
+        window.grid.sayWhereFocusLands(message)
+        do {
+            let result = try await change()
+            await library.waitForObservers()
+            window.grid.whenFocusSettles { [weak self] in self?.window.grid.sayLandingMessageIfUnsaid() }
+            return result
+        } catch {
+            window.grid.sayWhereFocusLands(nil)
+            throw error
+        }
     }
 
     /// Where Undo is, in words: the notification's button (Ctrl+Z arrives with
@@ -199,14 +208,16 @@ final class GalleryController {
             Task {
                 do {
                     let ids = tiles.map(\.id)
-                    let removal = Removal(try await library.removeItems(ids))
+                    let removal = Removal(try await announceWhereFocusLands(tr("Deleted {photos}.", ["photos": noun]) + " " + Self.undoHint) {
+                        try await library.removeItems(ids)
+                    })
                     let entry = recordDeletion(ids, count: count, removal: removal)
-                    window.toast.show(tr("Deleted {photos}.", ["photos": noun]), actionLabel: tr("Undo"), action: { [weak self] in
+                    // Said already, with the Undo hint, where focus landed.
+                    window.toast.show(tr("Deleted {photos}.", ["photos": noun]), actionLabel: tr("Undo"), announced: false, action: { [weak self] in
                         self?.undoFromToast(entry, announcing: tr("Restored {photos}.", ["photos": noun]), focusing: ids) {
                             try await self?.restoreDeleted(removal.removed)
                         }
                     }, whenIgnored: { [weak self] in self?.trash(removal.removed) })
-                    await announceWhenSettled(tr("Deleted {photos}.", ["photos": noun]) + " " + Self.undoHint)
                 } catch {
                     window.toast.show(tr("Could not delete: {error}", ["error": Self.describe(error)]))
                 }
@@ -218,10 +229,13 @@ final class GalleryController {
             let positions = tiles.compactMap { tile in arrangement.ownItems.firstIndex { $0.id == tile.id } }
             Task {
                 do {
-                    try await library.removePhotos(photos, fromAlbum: album)
+                    try await announceWhereFocusLands(tr("Removed {photos} from {album}.", ["photos": noun, "album": name]) + " " + Self.undoHint) {
+                        try await library.removePhotos(photos, fromAlbum: album)
+                    }
                     let entry = recordAlbumRemoval(Array(zip(photos, positions)), from: album)
                     let tileIDs = tiles.map(\.id)
-                    window.toast.show(tr("Removed {photos} from “{album}”.", ["photos": noun, "album": name]), actionLabel: tr("Undo"), action: { [weak self] in
+                    window.toast.show(tr("Removed {photos} from “{album}”.", ["photos": noun, "album": name]), actionLabel: tr("Undo"), announced: false,
+                                      action: { [weak self] in
                         guard let self else { return }
                         self.undoFromToast(entry, announcing: tr("Restored {photos} to {album}.", ["photos": noun, "album": name]), focusing: tileIDs) {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
@@ -229,7 +243,6 @@ final class GalleryController {
                             }
                         }
                     })
-                    await announceWhenSettled(tr("Removed {photos} from {album}.", ["photos": noun, "album": name]) + " " + Self.undoHint)
                 } catch {
                     window.toast.show(tr("Could not remove from the album: {error}", ["error": Self.describe(error)]))
                 }
@@ -250,8 +263,7 @@ final class GalleryController {
                     try await fallback()
                 }
                 await library.waitForObservers()
-                focusFirst(of: items)
-                await announceWhenSettled(message)
+                focusFirst(of: items, announcing: message)
             } catch {
                 window.toast.show(tr("Could not restore: {error}", ["error": Self.describe(error)]))
             }
@@ -259,10 +271,15 @@ final class GalleryController {
     }
 
     /// Puts keyboard focus on the first of `items` the grid shows (after an
-    /// undo, focus goes back to what came back, not to a container).
-    func focusFirst(of items: [GalleryItem.ID]) {
+    /// undo, focus goes back to what came back, not to a container), saying
+    /// `message` as it lands (or where focus is, if none of them is shown).
+    func focusFirst(of items: [GalleryItem.ID], announcing message: String? = nil) {
         let indices = items.compactMap { window.grid.index(of: $0.description) }
-        if let first = indices.min() { window.grid.focus(index: first) }
+        if let first = indices.min() {
+            window.grid.focus(index: first, announcing: message)
+        } else if let message {
+            window.announce(message)
+        }
     }
 
     func trash(_ removed: RemovedPhotos) {

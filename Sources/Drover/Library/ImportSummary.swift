@@ -27,6 +27,18 @@ enum ImportSummary {
         return text
     }
 
+    /// What a screen reader hears once a drop or paste has landed: "Pasted 2 photos.",
+    /// "Imported 12 photos, 1 failed." (each failure is shown on its own tile).
+    @MainActor static func spoken(imported: Int, failed: Int, pasted: Bool) -> String {
+        let photos = GalleryController.noun(count: imported)
+        switch (pasted, failed) {
+        case (true, 0): return tr("Pasted {photos}.", ["photos": photos])
+        case (false, 0): return tr("Imported {photos}.", ["photos": photos])
+        case (true, _): return ntr("Pasted {photos}, {count} failed.", "Pasted {photos}, {count} failed.", failed, ["photos": photos])
+        case (false, _): return ntr("Imported {photos}, {count} failed.", "Imported {photos}, {count} failed.", failed, ["photos": photos])
+        }
+    }
+
     /// The first three, and how many more.
     private static func listed(_ items: [String]) -> String {
         let more = items.count > 3 ? " " + ntr("(and {count} more)", "(and {count} more)", items.count - 3) : ""

@@ -63,7 +63,7 @@ final class TileCommands {
             reorder(moving) { $0.choose(.grid(insertionIndex: index)) }
             return
         }
-        importer.importDrop(clipboard, at: index)
+        importer.importDrop(clipboard, at: index, pasted: true)
     }
 
     // MARK: Moving

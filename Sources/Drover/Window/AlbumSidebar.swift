@@ -111,6 +111,7 @@ final class AlbumSidebar {
         row.setChild(box)
         row.accessibleLabel = name
         if let count { row.accessibleDescription = GalleryController.noun(count: count) }
+        row.realizesAccessibleWhenMapped()
         return row
     }
 

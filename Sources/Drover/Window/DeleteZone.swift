@@ -31,6 +31,7 @@ final class DeleteZone: CanvasLayout {
         centre.append(label)
         root.append(centre)
         setScope(albumName: nil)
+        root.realizesAccessibleWhenMapped()
     }
 
     /// Inside an album, deleting removes photos from that album only; the

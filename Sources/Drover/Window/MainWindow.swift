@@ -57,6 +57,9 @@ final class MainWindow {
         sidebarFold = SidebarFold(sidebar: sidebar, paned: paned)
         sidebarFold.onClosedWithFocus = { [grid] in _ = grid.focusTabStop() }
         grid.announce = { [announcer] message in announcer.announce(message) }
+        grid.announceMovingFocus = { [announcer] message, tile in announcer.announce(message, movingFocusTo: tile) }
+        grid.announceChanging = { [announcer] message, change in announcer.announce(message, quietlyChanging: change) }
+        toast.announce = { [announcer] message in announcer.announce(message) }
         // Tab order: header, sidebar (one stop), grid (one stop), the toast's
         // buttons when it shows (Undo is nearest to what it undoes), the delete zone.
         sidebar.onTabOut = { [grid, moveToButton] forward in

@@ -3,11 +3,18 @@ import GtkKit
 /// Drover's toasts, shown by libadwaita's toast overlay over the content. One at a time:
 /// a new toast replaces the current one (whose `whenIgnored` then runs). libadwaita does
 /// not time a toast out while the pointer is over it or it (or its button) has keyboard
-/// focus, so a screen-reader user who moved to Undo keeps it.
+/// focus, so a screen-reader user who moved to Undo keeps it; and a toast with a button
+/// does not time out at all while a screen reader is on (`ScreenReader.isOn`).
+///
+/// A toast's text is also said to a screen reader, once, as it appears: libadwaita 1.2
+/// gives the toast no role a screen reader watches (it is a plain widget that appears,
+/// and GTK 4.8 has no live regions), so Orca would never read it unless focus went there.
 @MainActor
 final class Toasts {
     let overlay = ToastOverlay()
     private var current: Toast?
+    /// Says a toast's text to a screen reader (the window's announcer).
+    var announce: ((String) -> Void)?
 
     /// What one toast does when it goes: its action (once, from its button), or
     /// `whenIgnored` when it goes without that (timeout, close, or replaced).
@@ -21,10 +28,15 @@ final class Toasts {
     }
 
     /// Shows `text` for `seconds`; with `actionLabel`, a button that runs `action` once.
-    func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 8, action: (() -> Void)? = nil,
-              whenIgnored: (() -> Void)? = nil) {
+    /// `announced`: false where the caller says the result itself (in other words, or
+    /// where focus lands), so it is not heard twice.
+    func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 8, announced: Bool = true,
+              action: (() -> Void)? = nil, whenIgnored: (() -> Void)? = nil) {
         let toast = Toast(title: text)
-        toast.timeout = seconds
+        // A toast with a button (Undo) waits while a screen reader runs: reaching
+        // its button by keyboard, after hearing the result, can take longer than
+        // any timeout. It goes when the next toast replaces it, or is closed.
+        toast.timeout = actionLabel != nil && ScreenReader.isOn ? 0 : seconds
         toast.buttonLabel = actionLabel
         let outcome = Outcome(action: action, whenIgnored: whenIgnored)
         toast.onButtonClicked {
@@ -45,6 +57,7 @@ final class Toasts {
         current?.dismiss()
         current = toast
         overlay.add(toast)
+        if announced { announce?(text) }
     }
 
     /// Takes the current toast away (its `whenIgnored` runs).

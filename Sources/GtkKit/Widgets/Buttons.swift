@@ -15,6 +15,8 @@ public final class Button: Widget {
         addCSSClass("image-button")
         self.accessibleLabel = accessibleLabel
         tooltip = accessibleLabel
+        // The tooltip is its description: sent before its first focus, not read twice.
+        realizesAccessibleWhenMapped()
     }
     private var button: UnsafeMutablePointer<GtkButton> { pointer() }
     public func setChild(_ child: Widget) { gtk_button_set_child(button, child.widget) }

@@ -179,6 +179,15 @@ open class Widget: Object {
         return (outX, outY)
     }
 
+    /// Sends this widget's accessible name and description to screen readers
+    /// each time it is mapped, rather than at its first focus, where GTK 4.8 sends
+    /// them after the focus event and Orca reads the description twice (see
+    /// `drover_accessible_realize_now`). For widgets that are focused with a
+    /// description: album rows, drop zones, tiles.
+    public func realizesAccessibleWhenMapped() {
+        drover_accessible_realize_when_mapped(widget)
+    }
+
     // MARK: Signals
 
     @discardableResult
