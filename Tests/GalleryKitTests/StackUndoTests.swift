@@ -3,7 +3,7 @@ import Testing
 @testable import GalleryKit
 
 /// The library steps Drover's stack undo and redo are made of (GalleryController+Stacks):
-/// a stack undone is unstacked and each photo moved back to its old index, lowest first;
+/// a stack undone is unstacked and each photo moved back to its old index, highest first;
 /// an unstack undone is a new stack of the same photos, which stands where the old one did.
 @Suite struct StackUndoTests {
     @Test func unstackingAndMovingBackRestoresTheOrderBeforeAStack() async throws {
@@ -19,7 +19,7 @@ import Testing
 
         try await library.unstack(stack)
         #expect(try await library.titles(in: .allPhotos) == ["u-1", "u-2", "u-4", "u-6", "u-3", "u-5", "u-7"])
-        let old = picked.compactMap { photo in before.firstIndex(of: .photo(photo)).map { (photo, $0) } }.sorted { $0.1 < $1.1 }
+        let old = picked.compactMap { photo in before.firstIndex(of: .photo(photo)).map { (photo, $0) } }.sorted { $0.1 > $1.1 }
         for (photo, position) in old { try await library.moveItems([.photo(photo)], to: position, in: .allPhotos) }
         #expect(try await library.items(in: .allPhotos).map(\.id) == before)
     }
