@@ -3,7 +3,7 @@ into one tile where the first was, Ctrl+Shift+G unstacks it, and both are steps 
 undo history (Ctrl+Z, Ctrl+Shift+Z). Driven by keys on the focused tile, checked in the
 library's database and over AT-SPI."""
 
-from accessible_actions import focus, keys, tile
+from accessible_actions import actions, focus, keys, tile
 from dnd import _query, collection_order
 from drover_session import screenshot, wait_for
 
@@ -58,6 +58,7 @@ def test_ctrl_g_stacks_the_selection_and_undo_redo_and_unstack_follow(drover):
     top = tile(session, picked[0])
     wait_for(lambda: "Stack of 3 photos" in (top.get_description() or ""), 10,
              what="the stack tile described as a stack of 3 photos over AT-SPI")
+    assert {"tile.stack", "tile.unstack"} <= set(actions(top)), "the tile menu's Stack Photos and Unstack over AT-SPI"
     screenshot("stacks-stacked")
 
     keys("ctrl+z")
