@@ -54,3 +54,26 @@ def test_the_grid_mirrors_and_drags_land_where_seen(rtl_drover):
     wait_for(lambda: collection_order(session.library)[:len(moved)] == moved, 10, what="the keyboard order on disk")
     assert left_edge(session, order[2]) < left_edge(session, order[0]) < left_edge(session, order[1])
     screenshot("rtl-after-keyboard-drag")
+
+
+def test_the_viewer_steps_the_way_the_arrow_points(rtl_drover):
+    """Right to left the Next button stands at the left (GTK mirrors the overlay), so Left
+    goes to the next photo and Right to the previous one, as in the grid."""
+    from test_stacks import single_photos
+    from test_viewer import viewer
+    session, _ = rtl_drover
+    order = collection_order(session.library)
+    singles = single_photos(session.library)
+    # Two single photos side by side (a stack's neighbour would open inside the stack).
+    first, second = next((a, b) for a, b in zip(order, order[1:]) if a in singles and b in singles)
+    focus(tile(session, first))
+    keys("Return")
+    viewer(session, first)
+    previous, following = session.find("push button", "Previous Photo"), session.find("push button", "Next Photo")
+    assert (following.get_extents(Atspi.CoordType.WINDOW).x < previous.get_extents(Atspi.CoordType.WINDOW).x), \
+        "right to left, Next is not left of Previous"
+    keys("Left")
+    viewer(session, second)
+    screenshot("rtl-viewer-after-left")
+    keys("Right")
+    viewer(session, first)

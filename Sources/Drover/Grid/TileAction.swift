@@ -9,6 +9,9 @@ enum TileAction: String, CaseIterable {
     /// Turns the photos a quarter turn (in the library only; see `PhotoRotation`).
     case rotateLeft = "rotate-left"
     case rotateRight = "rotate-right"
+    /// Makes one stack of the selected photos; breaks a stack into its photos.
+    case stack
+    case unstack
     case copy
     case cut
     case pasteBefore = "paste-before"
@@ -34,6 +37,8 @@ enum TileAction: String, CaseIterable {
         case .details: tr("Details")
         case .rotateLeft: tr("Rotate Left")
         case .rotateRight: tr("Rotate Right")
+        case .stack: tr("Stack Photos")
+        case .unstack: tr("Unstack")
         case .copy: tr("Copy")
         case .cut: tr("Cut")
         case .pasteBefore: tr("Paste Before")
@@ -57,6 +62,8 @@ enum TileAction: String, CaseIterable {
         switch self {
         case .openInMaps, .copyLocation: tile.hasLocation
         case .exportQRCodes: tile.qrCount > 0
+        case .stack: tile.kind == .photo
+        case .unstack: if case .stack = tile.kind { true } else { false }
         case .open, .details, .rotateLeft, .rotateRight: !tile.isPlaceholder && tile.coverPhoto != nil
         default: !tile.isPlaceholder
         }
@@ -66,6 +73,7 @@ enum TileAction: String, CaseIterable {
     static let menuSections: [[TileAction]] = [
         [.open, .details],
         [.rotateLeft, .rotateRight],
+        [.stack, .unstack],
         [.copy, .cut, .pasteBefore, .pasteAfter],
         [.moveEarlier, .moveLater, .startKeyboardDrag],
         [.addToAlbum, .moveToAlbum],

@@ -29,6 +29,8 @@ final class GalleryController {
     let history = UndoHistory()
     /// See `resolve(_:)`.
     var albumAliases: [AlbumID: AlbumID] = [:]
+    /// Stack ids an undo or redo re-made under a new id: later steps still name the old one.
+    var stackAliases: [StackID: StackID] = [:]
     /// Views beside the grid that show its items (the viewer) hear of every change.
     var onItemsChanged: [() -> Void] = []
     /// Counts `show`'s reads: a first page (`showFirstPage`) is shown only while the read it
@@ -254,7 +256,7 @@ final class GalleryController {
     /// (something newer happened since) `fallback`, the change's own undo, out of order.
     /// Focus then goes back to the first of `items` that came back (not to a container),
     /// and the result is announced there.
-    private func undoFromToast(_ entry: Int, announcing message: String, focusing items: [GalleryItem.ID],
+    func undoFromToast(_ entry: Int, announcing message: String, focusing items: [GalleryItem.ID],
                                fallback: @escaping @MainActor () async throws -> Void) {
         Task {
             do {

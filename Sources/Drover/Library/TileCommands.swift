@@ -117,6 +117,27 @@ final class TileCommands {
         gallery.rotate(photos, by: rotation)
     }
 
+    // MARK: Stacks
+
+    /// Stacks the selected photos (or says why not); the first in grid order is the top.
+    func stack(around index: Int?) {
+        let picked = tiles(around: index).sorted { $0.index < $1.index }.map(\.item)
+        guard !picked.isEmpty else { return }
+        guard picked.allSatisfy({ $0.kind == .photo }) else {
+            return announce(tr("Only single photos can be stacked: unstack a stack first."))
+        }
+        gallery.stack(picked.flatMap { $0.members.map(\.photoID) })
+    }
+
+    /// Unstacks every stack among the tiles.
+    func unstack(around index: Int?) {
+        let stacks = tiles(around: index).compactMap { tile -> StackID? in
+            if case .stack(let id) = tile.item.id { return id } else { return nil }
+        }
+        guard !stacks.isEmpty else { return announce(tr("Select a stack to unstack it.")) }
+        for stack in stacks { gallery.unstack(stack) }
+    }
+
     // MARK: Locations and QR codes
 
     /// Opens the photo's place in the map application (the `geo:` URI's handler).

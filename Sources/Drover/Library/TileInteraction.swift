@@ -7,7 +7,8 @@ import Localization
 /// to the tile commands. Keyboard map (also in the README):
 /// Delete deletes the selection; Ctrl+C, Ctrl+X, Ctrl+V copy, cut and paste
 /// (after the focused tile); Alt+Shift+Left/Right move the selection earlier
-/// or later; Ctrl+R and Ctrl+Shift+R rotate right and left; Menu or Shift+F10 opens the
+/// or later; Ctrl+R and Ctrl+Shift+R rotate right and left; Ctrl+G stacks the selected
+/// photos and Ctrl+Shift+G unstacks; Menu or Shift+F10 opens the
 /// tile's menu.
 @MainActor
 final class TileInteraction {
@@ -40,6 +41,8 @@ final class TileInteraction {
         case .details: grid.onShowDetails?(index)
         case .rotateLeft: commands.rotate(around: index, by: .left)
         case .rotateRight: commands.rotate(around: index, by: .right)
+        case .stack: commands.stack(around: index)
+        case .unstack: commands.unstack(around: index)
         case .copy: commands.copy(around: index)
         case .cut: commands.cut(around: index)
         case .pasteBefore: commands.paste(at: index)
@@ -80,6 +83,9 @@ final class TileInteraction {
         // Ctrl+R and Ctrl+Shift+R, as in Loupe and Shotwell (Shift gives the capital).
         case GDK_KEY_r where control, GDK_KEY_R where control:
             commands.rotate(around: focused, by: shift ? .left : .right)
+        // Ctrl+G groups, as in Inkscape, Shotwell's and Lightroom's stacking keys.
+        case GDK_KEY_g where control, GDK_KEY_G where control:
+            if shift { commands.unstack(around: focused) } else { commands.stack(around: focused) }
         case GDK_KEY_d where control:
             guard let focused else { return false }
             startKeyboardDrag?(focused)

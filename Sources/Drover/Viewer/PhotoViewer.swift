@@ -93,8 +93,11 @@ final class PhotoViewer: CanvasLayout {
         }
         root.addOverlay(bar)
 
-        for (button, side, tip) in [(previousButton, GTK_ALIGN_START, tr("Previous photo (Left)")),
-                                    (nextButton, GTK_ALIGN_END, tr("Next photo (Right)"))] {
+        // GTK puts the start at the right, right to left, and the Left key follows (see
+        // ViewerController): each tooltip names the arrow key that points at its button.
+        let rightToLeft = root.isRightToLeft
+        for (button, side, tip) in [(previousButton, GTK_ALIGN_START, rightToLeft ? tr("Previous photo (Right)") : tr("Previous photo (Left)")),
+                                    (nextButton, GTK_ALIGN_END, rightToLeft ? tr("Next photo (Left)") : tr("Next photo (Right)"))] {
             button.addCSSClass("viewer-nav")
             button.horizontalAlignment = side
             button.verticalAlignment = GTK_ALIGN_CENTER

@@ -1,4 +1,5 @@
 import CGtk
+import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
@@ -10,8 +11,8 @@ import Localization
 /// decoding: the thumbnail at once, then the full image, off the main thread, with the
 /// neighbours decoded ahead.
 ///
-/// Keys: Escape or Back returns to the grid (first leaving fullscreen), Left/Right and
-/// Page Up/Down go to the previous/next photo, Home/End to the first/last, `+`/`-` and
+/// Keys: Escape or Back returns to the grid (first leaving fullscreen), Left/Right (the
+/// way they point, also right to left) and Page Up/Down go to the previous/next photo, Home/End to the first/last, `+`/`-` and
 /// Ctrl+scroll zoom, `1` shows 100%, `0` or Ctrl+0 fits, F11 toggles fullscreen, Alt+Enter
 /// shows the photo's details, Ctrl+R and Ctrl+Shift+R rotate it right and left (in the
 /// library; drawn turned, nothing decoded again).
@@ -293,9 +294,14 @@ final class ViewerController {
         switch Int32(keyval) {
         case GDK_KEY_Escape:
             if window.isViewerFullscreen { setFullscreen(false) } else { close() }
-        case GDK_KEY_Left, GDK_KEY_Page_Up, GDK_KEY_KP_Left:
+        // Left and Right go the way they point: right to left, Left is the next photo
+        // (where the Next button stands). Page Up/Down keep reading order.
+        case GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right:
+            let direction: LayoutDirection = viewer.root.isRightToLeft ? .rightToLeft : .leftToRight
+            step(direction.indexStep(rightArrow: [GDK_KEY_Right, GDK_KEY_KP_Right].contains(Int32(keyval))))
+        case GDK_KEY_Page_Up:
             step(-1)
-        case GDK_KEY_Right, GDK_KEY_Page_Down, GDK_KEY_KP_Right:
+        case GDK_KEY_Page_Down:
             step(1)
         case GDK_KEY_Home: jump(toLast: false)
         case GDK_KEY_End: jump(toLast: true)
