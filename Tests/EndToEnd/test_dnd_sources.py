@@ -225,5 +225,11 @@ def open_maps_on_wayland(session, tmp_path):
     peer = Peer(["gnome-maps"], "Maps", None, env=env, log=tmp_path / "maps.log")
     time.sleep(3)  # Maps lays out its map view after mapping the window
     x, y, width, height = peer.box
+    from wayland_windows import known_windows
+    drover_x, _, drover_width, _ = known_windows["drover"]
+    if x < drover_x + drover_width:
+        peer.stop()
+        pytest.fail(f"mutter put Maps at {peer.box}, over Drover at {known_windows['drover']}: "
+                    "a press on Drover would raise it over Maps")
     # The map view: below the header bar (about 50 px), inside the window's border.
     return peer, (x + 10, y + 60, width - 20, height - 70)
