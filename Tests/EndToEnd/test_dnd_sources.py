@@ -11,8 +11,8 @@ from urllib.parse import urlparse, unquote
 
 import pytest
 
-from dnd import Peer, python_peer, tile, wait_for_record
-from leg import WAYLAND, x11_only
+from dnd import Peer, Screen, python_peer, running_drover, tile, wait_for_record
+from leg import WAYLAND
 from drover_session import end_process, find_node, private_home_environment, screenshot, wait_for
 from pointer import drag
 
@@ -104,17 +104,61 @@ def window_geometry(window):
     return tuple(int(values.get(key, -1)) for key in ("X", "Y", "WIDTH", "HEIGHT"))
 
 
+# Maps shows the dropped pin only in a large window (mutter 43: none at 464 or 600 px
+# wide, one at 900x700), and two windows must not overlap on Wayland (a press on Drover
+# raises it over Maps). So on Wayland Drover opens narrow (the sidebar folded into a
+# drawer; 420 px, not 360: GTK gives the window at least its header bar's width, about
+# 418 px, while AT-SPI still reports the frame as asked), is moved to the monitor's left
+# edge, and Maps opens 900x700 beside it.
+DROVER_SIZE_BESIDE_MAPS = (420, 900)
+MAPS_SIZE_ON_WAYLAND = (900, 700)
+
+
+@pytest.fixture
+def drover_beside_maps(tmp_path):
+    """The `drover` fixture, on Wayland with a window narrow enough for a 900-px Maps beside it."""
+    if not WAYLAND:
+        yield from running_drover()
+        return
+    home = tmp_path / "drover-home"
+    remember_settings(home, "app/drover/Drover", {"window-width": DROVER_SIZE_BESIDE_MAPS[0],
+                                                  "window-height": DROVER_SIZE_BESIDE_MAPS[1],
+                                                  "window-maximized": "false"})
+    # It opens where mutter puts it, which may cover NO_TARGET; this test never drops there.
+    for session, screen in running_drover(home=home, leaves_no_target_bare=False):
+        yield session, move_drover_to_the_left_edge(session, screen)
+
+
+def remember_settings(home, path, values):
+    """GSettings values under `home`, as the keyfile backend reads them (GSETTINGS_BACKEND=keyfile)."""
+    keyfile = home / ".config/glib-2.0/settings/keyfile"
+    keyfile.parent.mkdir(parents=True, exist_ok=True)
+    keyfile.write_text(f"[{path}]\n" + "".join(f"{key}={value}\n" for key, value in values.items()))
+
+
+def move_drover_to_the_left_edge(session, screen):
+    """Moves Drover's window to x = 0 the way a person can on GNOME (Super + drag:
+    mutter moves the window, Drover sees no press) and returns its new mapping.
+    Mutter then places the next window, Maps, right of it."""
+    from wayland_windows import forget_window
+    x, y = screen.point(0, 0)
+    if x > 2:
+        grip = (x + DROVER_SIZE_BESIDE_MAPS[0] // 2, y + DROVER_SIZE_BESIDE_MAPS[1] // 2)
+        drag(grip, (grip[0] - x, grip[1]), modifiers=("super",))
+        screenshot("maps-drover-moved-left")
+        forget_window("drover")
+        screen = Screen.of_drover(session)
+        x, y = screen.point(0, 0)
+    assert x <= 2, f"Drover's window did not move to the monitor's left edge (Super + drag): it is at x = {x}"
+    return screen
+
+
 @pytest.mark.skipif(shutil.which("gnome-maps") is None, reason="GNOME Maps is not installed")
-@x11_only("tried on mutter 43: Maps opens narrow beside Drover (its settings keyfile) and takes the drop "
-          "(the drag ends as COPY), but shows no pin: neither for Drover's badge nor for a plain GTK 4 peer "
-          "dragging the same .geojson, in a 464- or 600-px-wide Maps; a 900x700 Maps showed one, but that "
-          "size does not fit beside the centred Drover, and a press on Drover raises it over Maps. "
-          "open_maps_on_wayland is the setup, for when that is solved")
-def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover, tmp_path):
+def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover_beside_maps, tmp_path):
     """GNOME Maps 43 takes one dropped file and opens GeoJSON as a layer: the
     .geojson Drover lists first becomes a pin. Offline the map has no tiles, so
     the red pin is the only red thing in Maps' window."""
-    session, screen = drover
+    session, screen = drover_beside_maps
     badge = location_badge(session, BRIDGE)
     maps, region = (open_maps_on_wayland if WAYLAND else open_maps_on_x11)(session, tmp_path)
     try:
@@ -169,23 +213,23 @@ def open_maps_on_x11(session, tmp_path):
     return _MapsProcess(maps), (210, 360, 880, 600)
 
 
-MAPS_SIZE_ON_WAYLAND = (400, 640)   # narrow: mutter finds room for it beside the centred Drover
-
-
 def open_maps_on_wayland(session, tmp_path):
     """Maps at the size its settings remember (a keyfile in a home of its own),
     where mutter puts it, found on the screen; returns it and its map view."""
     home = tmp_path / "maps-home"
     env = private_home_environment(home)
-    keyfile = home / ".config/glib-2.0/settings/keyfile"
-    keyfile.parent.mkdir(parents=True, exist_ok=True)
-    keyfile.write_text("[org/gnome/maps]\n"
-                       f"window-size=[{MAPS_SIZE_ON_WAYLAND[0]}, {MAPS_SIZE_ON_WAYLAND[1]}]\n"
-                       "window-maximized=false\n")
+    remember_settings(home, "org/gnome/maps", {"window-size": f"[{MAPS_SIZE_ON_WAYLAND[0]}, {MAPS_SIZE_ON_WAYLAND[1]}]",
+                                               "window-maximized": "false"})
     env.update(GSETTINGS_BACKEND="keyfile")
     env.pop("GSETTINGS_SCHEMA_DIR", None)
     peer = Peer(["gnome-maps"], "Maps", None, env=env, log=tmp_path / "maps.log")
     time.sleep(3)  # Maps lays out its map view after mapping the window
     x, y, width, height = peer.box
+    from wayland_windows import known_windows
+    drover_x, _, drover_width, _ = known_windows["drover"]
+    if x < drover_x + drover_width:
+        peer.stop()
+        pytest.fail(f"mutter put Maps at {peer.box}, over Drover at {known_windows['drover']}: "
+                    "a press on Drover would raise it over Maps")
     # The map view: below the header bar (about 50 px), inside the window's border.
     return peer, (x + 10, y + 60, width - 20, height - 70)
