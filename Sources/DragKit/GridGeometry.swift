@@ -44,6 +44,14 @@ public struct GridGeometry: Hashable, Sendable {
     }
 
     private var pitchX: Double { cellSize.width + spacing }
+
+    /// Where the first column starts, left to right. The columns are centred: the width a
+    /// whole column does not fill is shared by both sides, so a narrow window's single
+    /// column sits in the middle rather than against one edge, as in GNOME's galleries.
+    private var leadingX: Double {
+        let used = Double(columns) * pitchX - spacing
+        return max(padding, (width - used) / 2)
+    }
     private var pitchY: Double { cellSize.height + spacing }
 
     public func rows(for count: Int) -> Int { count == 0 ? 0 : (count + columns - 1) / columns }
@@ -64,7 +72,7 @@ public struct GridGeometry: Hashable, Sendable {
     /// The frame the cell at `index` has left to right.
     private func leftToRightFrame(at index: Int) -> Rect {
         let row = index / columns, column = index % columns
-        return Rect(x: padding + Double(column) * pitchX, y: padding + Double(row) * pitchY,
+        return Rect(x: leadingX + Double(column) * pitchX, y: padding + Double(row) * pitchY,
                     width: cellSize.width, height: cellSize.height)
     }
 
@@ -89,7 +97,7 @@ public struct GridGeometry: Hashable, Sendable {
     /// The index of the cell under `point`, if the point is on a cell.
     public func index(at point: Point, count: Int) -> Int? {
         let point = leftToRight(point)
-        let column = Int(((point.x - padding) / pitchX).rounded(.down))
+        let column = Int(((point.x - leadingX) / pitchX).rounded(.down))
         let row = Int(((point.y - padding) / pitchY).rounded(.down))
         guard column >= 0, column < columns, row >= 0 else { return nil }
         let index = row * columns + column
@@ -113,9 +121,9 @@ public struct GridGeometry: Hashable, Sendable {
     public func insertionIndex(at point: Point, count: Int) -> Int {
         let point = leftToRight(point)
         let row = max(0, Int(((point.y - padding) / pitchY).rounded(.down)))
-        let rawColumn = (point.x - padding) / pitchX
+        let rawColumn = (point.x - leadingX) / pitchX
         let column = min(columns - 1, max(0, Int(rawColumn.rounded(.down))))
-        let cellMidX = padding + Double(column) * pitchX + cellSize.width / 2
+        let cellMidX = leadingX + Double(column) * pitchX + cellSize.width / 2
         let index = row * columns + column + (point.x >= cellMidX ? 1 : 0)
         return min(count, max(0, index))
     }
