@@ -243,7 +243,7 @@ final class DroverApplication {
         do {
             let report = try await library.installSamples(manifestAt: DataFiles.sampleManifest)
             if !report.failures.isEmpty {
-                window.toast.show("\(report.failures.count) sample photos could not be imported.")
+                window.toast.show(ntr("{count} sample photo could not be imported.", "{count} sample photos could not be imported.", report.failures.count))
             }
         } catch {
             window.toast.show(tr("The sample photos could not be installed: {error}", ["error": GalleryController.describe(error)]))

@@ -75,7 +75,7 @@ final class DwellFlockingController {
         guard let flocking, let candidate else { return false }
         if flocking.poll() != nil, let tile = gallery.model.item(at: candidate.index), tile.id == candidate.id {
             _ = coordinator.current?.add(tile, at: candidate.index)
-            gallery.window.announce("\(tile.title) joined the drag.")
+            gallery.window.announce(tr("{title} joined the drag.", ["title": tile.title]))
         }
         let progress = flocking.candidate == nil ? 0 : flocking.progress
         let done = flocking.candidate == nil || progress >= 1

@@ -20,7 +20,7 @@ extension GalleryController {
                     try await library.rotate(photos, by: rotation)
                 })
                 let done = isLeft ? tr("Rotated {photos} left.", ["photos": noun]) : tr("Rotated {photos} right.", ["photos": noun])
-                window.toast.show(done, actionLabel: tr("Undo"), action: { [weak self] in
+                window.toast.show(done, actionLabel: tr("Undo"), announced: false, action: { [weak self] in
                     self?.undoRotation(entry, photos: photos, rotation: rotation)
                 })
                 window.announce(done + " " + Self.undoHint)

@@ -289,7 +289,9 @@ final class GalleryController {
             do {
                 let report = try await library.trash(removed)
                 if !report.failures.isEmpty {
-                    window.toast.show("\(report.failures.count) photos could not be moved to the Trash; they stay in the library folder.")
+                    window.toast.show(ntr("{count} photo could not be moved to the Trash; it stays in the library folder.",
+                                           "{count} photos could not be moved to the Trash; they stay in the library folder.",
+                                           report.failures.count))
                 }
             } catch {
                 window.toast.show(tr("Could not move photos to the Trash: {error}", ["error": Self.describe(error)]))

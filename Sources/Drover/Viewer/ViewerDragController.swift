@@ -120,7 +120,7 @@ final class ViewerDragController {
         switch action {
         case .insertCopies(_, let index):
             importer.importDrop(drop, at: index)
-            let title = viewer.currentTile?.member.title ?? "this photo"
+            let title = viewer.currentTile?.member.title ?? tr("this photo")
             gallery.window.announce(tr("Importing after “{title}”: the next photo is the first one dropped.", ["title": title]))
             return true
         case .reorder(let selection, _, let finalIndex):
