@@ -2,6 +2,7 @@ import DragKit
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// Flocking on the desktop: while a drag that started in Drover rests over
 /// another photo for about 0.6 s, that photo joins the drag. A ring fills
