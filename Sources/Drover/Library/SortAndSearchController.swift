@@ -33,6 +33,8 @@ final class SortAndSearchController {
             menu.append(sort.label, action: "\(Self.actionGroupName).sort::\(sort.rawValue)")
         }
         window.sortButton.setMenu(menu, accessibleName: tr("Sort Orders"))
+        window.viewSection.append(tr("Search"), action: "\(Self.actionGroupName).search")
+        window.viewSection.appendSubmenu(tr("Sort"), menu)
         window.searchButton.setActionName("\(Self.actionGroupName).search")
         window.searchEntry.onSearchChanged { [weak self] in self?.searchChanged() }
         window.searchEntry.onStopSearch { [weak self] in self?.closeSearch() }

@@ -28,6 +28,11 @@ final class MainWindow {
     /// Sorting and search (`SortAndSearchController` gives them their actions).
     let sortButton = MenuButton(iconName: "view-sort-descending-symbolic", accessibleLabel: tr("Sort"))
     let searchButton = Button(iconName: "system-search-symbolic", accessibleLabel: tr("Search"))
+    /// The primary menu (F10), and its section with Search and the Sort orders: in a
+    /// narrow window, where the header bar has no room for their buttons, the only way to
+    /// them by pointer (`SortAndSearchController` fills it).
+    let primaryMenu = Menu()
+    let viewSection = Menu()
     let searchEntry = SearchEntry(accessibleLabel: tr("Search photos"),
                                   placeholder: tr("Search titles, places, albums and QR codes"))
     let searchBar: SearchBar
@@ -93,9 +98,12 @@ final class MainWindow {
         let width = window.isMaximized ? window.width : window.defaultSize.width
         guard sidebarFold.fit(windowWidth: width) else { return }
         // A narrow header bar keeps every button that is the only way in, down to 360 px:
-        // Import is in the main menu too (and Ctrl+O), and Move to… shrinks to its icon.
+        // Import, Sort and Search are in the main menu too (and Ctrl+O, Ctrl+F), and
+        // Move to… shrinks to its icon.
         let narrow = sidebarFold.isFolded
         importButton.isVisible = !narrow
+        sortButton.isVisible = !narrow
+        searchButton.isVisible = !narrow
         if narrow { moveToButton.iconName = "folder-symbolic" } else { moveToButton.label = tr("Move to…") }
         // Both reset the accessible name: give it back.
         moveToButton.accessibleLabel = ""
@@ -109,12 +117,13 @@ final class MainWindow {
         moveToButton.tooltip = tr("Add the selected photos to an album (inside an album: move them)")
         moveToButton.accessibleDescription = tr("Adds the selected photos to an album you choose; inside an album, moves them there.")
         header.packStart(moveToButton)
-        let menu = Menu()
+        let menu = primaryMenu
         let imports = Menu()
         imports.append(tr("Import Photos…"), action: "import.files")
         imports.append(tr("Import Folders…"), action: "import.folders")
         imports.append(tr("Import from Pictures"), action: "import.pictures")
         menu.appendSection(imports)
+        menu.appendSection(viewSection)
         menu.append(tr("Keyboard Shortcuts"), action: "app.shortcuts")
         menu.append(tr("About Drover"), action: "app.about")
         menuButton.setMenu(menu)

@@ -45,4 +45,5 @@ public final class Menu: Object {
     public var model: UnsafeMutablePointer<GMenuModel> { pointer() }
     public func append(_ label: String, action: String) { g_menu_append(OpaquePointer(rawPointer), label, action) }
     public func appendSection(_ section: Menu) { g_menu_append_section(OpaquePointer(rawPointer), nil, section.model) }
+    public func appendSubmenu(_ label: String, _ submenu: Menu) { g_menu_append_submenu(OpaquePointer(rawPointer), label, submenu.model) }
 }
