@@ -17,19 +17,12 @@ extension DecodedImage {
                                                   preparing prepare: @escaping @Sendable (DecodedImage) -> Prepared)
         async throws -> PreparedDecode<Prepared> {
         try await BlockingWork.run {
-            let start = threadCPUSeconds()
+            let start = ThreadCPUTime.seconds()
             let image = try decodeNow(path: url.path, fittingBox: box)
-            let decoded = threadCPUSeconds()
+            let decoded = ThreadCPUTime.seconds()
             let prepared = prepare(image)
             return PreparedDecode(prepared: prepared, decodeCPUSeconds: decoded - start,
-                                  prepareCPUSeconds: threadCPUSeconds() - decoded)
+                                  prepareCPUSeconds: ThreadCPUTime.seconds() - decoded)
         }
-    }
-
-    /// CPU time of the calling thread.
-    private static func threadCPUSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

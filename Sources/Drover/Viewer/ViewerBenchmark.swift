@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKit
 import GtkKit
 
 /// `DROVER_BENCHMARK=viewer`: opens the first photo of the grid in the viewer and prints
@@ -76,9 +77,5 @@ final class ViewerBenchmark {
     }
 
     /// CPU time of the calling thread (the main thread here), in milliseconds.
-    private static func mainThreadCPUMilliseconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
-    }
+    private static func mainThreadCPUMilliseconds() -> Double { ThreadCPUTime.seconds() * 1000 }
 }
