@@ -187,6 +187,8 @@ final class PhotoViewer: CanvasLayout {
     }
 
     var hasPicture: Bool { texture != nil }
+    /// The size of the picture drawn (a thumbnail, or the full image at some resolution).
+    var textureSize: PixelSize? { texture.map { PixelSize(width: $0.width, height: $0.height) } }
     /// True once the full image replaced the first picture.
     private(set) var showsFullImage = false
     var messageText: String? { message.isVisible ? message.text : nil }

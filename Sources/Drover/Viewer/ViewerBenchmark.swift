@@ -1,14 +1,24 @@
 import Foundation
+import GalleryKit
 import GtkKit
 
 /// `DROVER_BENCHMARK=viewer`: opens the first photo of the grid in the viewer and prints
 /// when its first picture (the thumbnail) and its full image were on screen, counted from
 /// the open, and the frame gaps meanwhile (the viewer is redrawn every frame, so a busy
 /// main thread shows as a gap); then quits. Prints figures only.
+///
+/// On a loaded machine wall-clock figures lie, so it also prints what load does not
+/// inflate: the main thread's CPU between frames (the mean, and the largest: the frame
+/// the open cost most), and the CPU the full image took to decode and to make into a
+/// texture off the main thread (benchmarks/viewer-open.sh prints djpeg's on the same file).
 @MainActor
 final class ViewerBenchmark {
     private var ticker: TickCallback?
     private var gaps: [Double] = []
+    /// Main-thread CPU milliseconds between one frame and the next.
+    private var frameCPU: [Double] = []
+    /// The index in `frameCPU` of the first frame drawn with the full image.
+    private var fullImageFrame: Int?
 
     private static func nowMicroseconds() -> Int64 { Int64(DispatchTime.now().uptimeNanoseconds / 1000) }
 
@@ -23,24 +33,49 @@ final class ViewerBenchmark {
             var firstPicture: Double?
             var fullImage: Double?
             var framesAfterFull = 0
+            var lastCPU = Self.mainThreadCPUMilliseconds()
             self.ticker = viewer.canvas.addTickCallback { [weak self] time in
                 guard let self else { return false }
                 if last != 0 { self.gaps.append(Double(time - last) / 1000) }
+                let cpu = Self.mainThreadCPUMilliseconds()
+                self.frameCPU.append(cpu - lastCPU)
+                lastCPU = cpu
                 last = time
                 let elapsed = Double(Self.nowMicroseconds() - opened) / 1000
                 if firstPicture == nil, viewer.hasPicture { firstPicture = elapsed }
-                if fullImage == nil, viewer.showsFullImage { fullImage = elapsed }
+                if fullImage == nil, viewer.showsFullImage {
+                    fullImage = elapsed
+                    self.fullImageFrame = self.frameCPU.count
+                }
                 if fullImage != nil { framesAfterFull += 1 }
                 viewer.canvas.queueDraw()
                 // A few frames with the full image drawn, or give up after 20 s.
                 guard framesAfterFull > 5 || elapsed > 20_000 else { return true }
                 print(String(format: "viewer benchmark: first frame with a picture %.0f ms, full image %@ after the open; %@",
                              firstPicture ?? -1, fullImage.map { String(format: "%.0f ms", $0) } ?? "never",
-                             FrameGaps.summary(self.gaps)))
+                             FrameGaps.summary(self.gaps)) + self.cpuSummary(controller, viewer: viewer))
                 done()
                 return false
             }
             controller.open(entryAt: 0)
         }
     }
+
+    private func cpuSummary(_ controller: ViewerController, viewer: PhotoViewer) -> String {
+        let mean = frameCPU.reduce(0, +) / Double(max(1, frameCPU.count))
+        let largest = frameCPU.indices.max { frameCPU[$0] < frameCPU[$1] } ?? 0
+        // Which frame cost most tells what to blame: the first (the page switch and the
+        // thumbnail) or the full image's (its texture and first draw).
+        var text = String(format: "; main thread CPU per frame %.1f ms mean, %.1f ms max (frame %d of %d; the full image in frame %d)",
+                          mean, frameCPU.max() ?? 0, largest, frameCPU.count, fullImageFrame ?? -1)
+        if let decode = controller.shownDecode {
+            text += String(format: "; full image %d×%d", viewer.textureSize?.width ?? 0, viewer.textureSize?.height ?? 0)
+            text += String(format: ", decoded in %.0f ms of CPU, made a texture in %.0f ms of CPU (off the main thread)",
+                           decode.decodeCPUSeconds * 1000, decode.prepareCPUSeconds * 1000)
+        }
+        return text
+    }
+
+    /// CPU time of the calling thread (the main thread here), in milliseconds.
+    private static func mainThreadCPUMilliseconds() -> Double { ThreadCPUTime.seconds() * 1000 }
 }

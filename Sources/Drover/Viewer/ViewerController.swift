@@ -40,9 +40,12 @@ final class ViewerController {
     private var decoding: Task<Void, Never>?
     /// Full images of the photo on show and its neighbours, decoded ahead at the
     /// display's size (`displayBox`).
-    private var decoded: [PhotoID: Task<Result<Texture, ViewerError>, Never>] = [:]
+    private var decoded: [PhotoID: Task<Result<PreparedDecode<PreparedTexture>, ViewerError>, Never>] = [:]
+    /// The CPU the full image on show took to decode and to make into a texture (off the
+    /// main thread), for the benchmark.
+    private(set) var shownDecode: (decodeCPUSeconds: Double, prepareCPUSeconds: Double)?
     /// The photo on show decoded sharper (up to `fullImageBox`), once zoomed past `decoded`'s.
-    private var sharpening: (photo: PhotoID, task: Task<Void, Never>)?
+    private var sharpening: (photo: PhotoID, box: Int, task: Task<Void, Never>)?
     private let keys = KeyController()
     private var benchmark: ViewerBenchmark?
     /// Show the details of the photo on show (Alt+Enter, the Details button).
@@ -187,7 +190,9 @@ final class ViewerController {
             let result = await full.value
             guard !Task.isCancelled, let self, self.position == position else { return }
             switch result {
-            case .success(let texture): self.viewer.showFullImage(texture)
+            case .success(let decode):
+                self.shownDecode = (decode.decodeCPUSeconds, decode.prepareCPUSeconds)
+                self.viewer.showFullImage(Texture(decode.prepared))
             case .failure(let error): self.viewer.showMessage(error.message(title: member.title))
             }
             self.describe()
@@ -196,26 +201,45 @@ final class ViewerController {
         describe()
     }
 
-    /// The longest side of a decode at the display's size: half as much again as the
-    /// view's longest side, so a fitted photo and a little zoom are sharp, while a
-    /// 24-megapixel photo is not drawn from 24 million pixels at every frame (with the
-    /// cairo renderer, that cost most of a second a frame). Zooming further decodes
-    /// sharper (`sharpenIfZoomedPast`).
-    private var displayBox: Int {
-        let view = viewer.zoom.viewSize
+    /// The longest side of a decode at the display's size: the photo's longest side as it
+    /// fits the view, in device pixels, so a fitted photo is drawn about one texture pixel
+    /// to one screen pixel. With the cairo renderer, drawing a texture larger than what is
+    /// shown costs main-thread CPU in proportion to its pixels (a 24-megapixel photo drawn
+    /// whole cost most of a second a frame; at 2560 px, 40 ms; fitted, under 7 ms). Zooming
+    /// past it decodes sharper (`sharpenIfZoomedPast`).
+    private func displayBox(for member: GalleryItem.Member) -> Int {
+        // On opening, the viewer's page is not laid out yet: the window's size bounds it.
+        let view = viewer.zoom.viewSize.width > 1 ? viewer.zoom.viewSize
+            : Size(width: Double(window.window.width), height: Double(window.window.height))
+        let deviceScale = Double(max(1, viewer.canvas.scaleFactor))
         guard view.width > 1 else { return 2560 }
-        return min(Self.fullImageBox, max(1280, Int(max(view.width, view.height) * 1.5)))
+        // 1 × 1 is "not known" (a library row from before sizes were recorded).
+        let photo = member.pixelSize
+        guard photo.width > 1 || photo.height > 1 else {
+            return min(Self.fullImageBox, Int((max(view.width, view.height) * deviceScale).rounded(.up)))
+        }
+        let turned = member.rotation.applied(to: photo)
+        let fit = min(1, view.width / Double(turned.width), view.height / Double(turned.height))
+        let longest = Double(max(photo.width, photo.height)) * fit * deviceScale
+        return min(Self.fullImageBox, max(64, Int(longest.rounded(.up))))
+    }
+
+    /// Decodes `url` fitting `box` and makes the texture of it, both off the main thread.
+    private static func decodeTexture(_ url: URL, box: Int) async throws -> PreparedDecode<PreparedTexture> {
+        try await DecodedImage.decode(fileAt: url, fittingBox: box) { image in
+            PreparedTexture(width: image.width, height: image.height, rowStride: image.rowStride,
+                            hasAlpha: image.hasAlpha, pixels: image.pixels)
+        }
     }
 
     /// The full image of `member` at the display's size: decoded once, kept while it is on
     /// show or next to it.
-    private func fullImage(of member: GalleryItem.Member) -> Task<Result<Texture, ViewerError>, Never> {
+    private func fullImage(of member: GalleryItem.Member) -> Task<Result<PreparedDecode<PreparedTexture>, ViewerError>, Never> {
         if let task = decoded[member.photoID] { return task }
-        let (url, box) = (member.fileURL, displayBox)
-        let task = Task<Result<Texture, ViewerError>, Never> {
+        let (url, box) = (member.fileURL, displayBox(for: member))
+        let task = Task<Result<PreparedDecode<PreparedTexture>, ViewerError>, Never> {
             do {
-                let image = try await DecodedImage.decode(fileAt: url, fittingBox: box)
-                return .success(Texture(image))
+                return .success(try await Self.decodeTexture(url, box: box))
             } catch {
                 return .failure(ViewerError(reason: GalleryController.describe(error)))
             }
@@ -224,17 +248,22 @@ final class ViewerController {
         return task
     }
 
-    /// Zoomed past what the picture on show holds: decodes the photo on show sharper,
-    /// once, and shows it in place (the same view, more pixels).
+    /// Zoomed past what the picture on show holds (or the view grew, as in fullscreen):
+    /// decodes the photo on show sharper and shows it in place (the same view, more
+    /// pixels). Half as much again as the size shown, so zooming on does not decode at
+    /// every step, and no larger: every pixel of the texture costs at every draw.
     private func sharpenIfZoomedPast() {
-        guard viewer.needsSharperPicture, let (_, _, member) = currentTile, let position,
-              sharpening?.photo != member.photoID else { return }
+        guard viewer.needsSharperPicture, let (_, _, member) = currentTile, let position else { return }
+        let shown = viewer.zoom.imageRect
+        let deviceScale = Double(max(1, viewer.canvas.scaleFactor))
+        let box = min(Self.fullImageBox, Int((max(shown.width, shown.height) * deviceScale * 1.5).rounded(.up)))
+        if let sharpening, sharpening.photo == member.photoID, sharpening.box >= box { return }
         sharpening?.task.cancel()
         let url = member.fileURL
-        sharpening = (member.photoID, Task { [weak self] in
-            guard let image = try? await DecodedImage.decode(fileAt: url, fittingBox: Self.fullImageBox),
+        sharpening = (member.photoID, box, Task { [weak self] in
+            guard let decode = try? await Self.decodeTexture(url, box: box),
                   !Task.isCancelled, let self, self.position == position else { return }
-            self.viewer.showFullImage(Texture(image))
+            self.viewer.showFullImage(Texture(decode.prepared))
         })
     }
 

@@ -12,6 +12,11 @@ public final class Texture: Object {
         super.init(UnsafeMutableRawPointer(texture!), ownership: .take)
     }
 
+    /// Wraps a texture made off the main thread (`PreparedTexture`): nothing copied here.
+    public init(_ prepared: PreparedTexture) {
+        super.init(UnsafeMutableRawPointer(prepared.pointer), ownership: .borrow)
+    }
+
     /// Loads an image file; for tests and small assets only (it decodes on the calling thread).
     public init(contentsOfFile path: String) throws {
         let texture = try GLibError.check { gdk_texture_new_from_filename(path, $0) }

@@ -106,6 +106,8 @@ open class Widget: Object {
         gtk_widget_set_size_request(widget, width, height)
     }
     public var width: Int32 { gtk_widget_get_width(widget) }
+    /// Device pixels per logical pixel (2 on a HiDPI monitor).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
     public var height: Int32 { gtk_widget_get_height(widget) }
 
     /// The widget's CSS `color` now (it follows the light or dark style), for drawing

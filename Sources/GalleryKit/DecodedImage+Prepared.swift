@@ -1,0 +1,28 @@
+import Foundation
+
+/// What `DecodedImage.decode(fileAt:fittingBox:preparing:)` made, and the CPU it took.
+public struct PreparedDecode<Prepared: Sendable>: Sendable {
+    public var prepared: Prepared
+    /// CPU time of the decode alone, and of `prepare`, on the thread that ran them: what
+    /// load on the machine does not inflate, unlike wall-clock time.
+    public var decodeCPUSeconds: Double
+    public var prepareCPUSeconds: Double
+}
+
+extension DecodedImage {
+    /// Decodes at display size like `decode(fileAt:fittingBox:)`, then hands the pixels to
+    /// `prepare` on the same background thread (the viewer makes its texture there, so
+    /// nothing of the size of the photo is done on the main thread).
+    public static func decode<Prepared: Sendable>(fileAt url: URL, fittingBox box: Int,
+                                                  preparing prepare: @escaping @Sendable (DecodedImage) -> Prepared)
+        async throws -> PreparedDecode<Prepared> {
+        try await BlockingWork.run {
+            let start = ThreadCPUTime.seconds()
+            let image = try decodeNow(path: url.path, fittingBox: box)
+            let decoded = ThreadCPUTime.seconds()
+            let prepared = prepare(image)
+            return PreparedDecode(prepared: prepared, decodeCPUSeconds: decoded - start,
+                                  prepareCPUSeconds: ThreadCPUTime.seconds() - decoded)
+        }
+    }
+}
