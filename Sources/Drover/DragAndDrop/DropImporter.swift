@@ -78,7 +78,7 @@ final class DropImporter {
         })
         let summary: @MainActor (Tally) -> Void = { [weak self] tally in
             guard tally.imported + tally.failures.count > 0 else { return }
-            self?.gallery.window.announce(ImportSummary.spoken(imported: tally.imported, failed: tally.failures.count,
+            self?.gallery.window.announce(ImportSummary.spoken(imported: tally.imported, failures: tally.failures,
                                                                pasted: pasted))
         }
         received.context = load(item, at: index, finisher: finisher, received: received, retry: { [weak self] context in

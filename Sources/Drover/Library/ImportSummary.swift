@@ -29,7 +29,11 @@ enum ImportSummary {
 
     /// What a screen reader hears once a drop or paste has landed: "Pasted 2 photos.",
     /// "Imported 12 photos, 1 failed." (each failure is shown on its own tile).
-    @MainActor static func spoken(imported: Int, failed: Int, pasted: Bool) -> String {
+    /// A single item that did not come in is told by its reason ("Already in your
+    /// library: “Chelsea the cat”."), not as "0 photos, 1 failed".
+    @MainActor static func spoken(imported: Int, failures: [String], pasted: Bool) -> String {
+        if imported == 0, failures.count == 1 { return failures[0] }
+        let failed = failures.count
         let photos = GalleryController.noun(count: imported)
         switch (pasted, failed) {
         case (true, 0): return tr("Pasted {photos}.", ["photos": photos])
