@@ -56,6 +56,19 @@ def choose_sort(session, label, audited=False):
     chosen.do_action(0)
 
 
+
+def show_dated_photos_oldest_first(session, tmp_path):
+    """Imports the three dated photos, sorts by date oldest first, waits for that order,
+    and returns their names."""
+    session.wait_for_tiles(lambda n: len(n) >= 12)
+    (tmp_path / "dated").mkdir()
+    import_files(session, dated_photos(tmp_path / "dated"))
+    choose_sort(session, "Date Taken, Oldest First")
+    names = list(DATED)
+    wait_for(lambda: order_of(names, session.grid_tiles()) == ["sort-oldest", "sort-middle", "sort-newest"], 20,
+             what="the grid sorted oldest first")
+    return names
+
 def order_of(names, tiles):
     return [t for t in tiles if t in names]
 
@@ -123,13 +136,7 @@ PEER_POSITION = (0, 780)
 
 def test_a_peer_drop_on_a_date_sorted_grid_shows_a_hint_not_a_gap_and_lands_at_its_date(drover, tmp_path):
     session, screen = drover
-    session.wait_for_tiles(lambda n: len(n) >= 12)
-    (tmp_path / "dated").mkdir()
-    import_files(session, dated_photos(tmp_path / "dated"))
-    choose_sort(session, "Date Taken, Oldest First")
-    names = list(DATED)
-    wait_for(lambda: order_of(names, session.grid_tiles()) == ["sort-oldest", "sort-middle", "sort-newest"], 20,
-             what="the grid sorted oldest first")
+    names = show_dated_photos_oldest_first(session, tmp_path)
     dropped = write_jpeg(tmp_path / "sort-dropped.jpg", seed=60)
     subprocess.run(["exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2010:01:01 10:00:00", str(dropped)],
                    check=True, timeout=60)
@@ -174,13 +181,7 @@ def test_a_photo_dragged_from_search_results_joins_an_album(drover, tmp_path):
 
 def test_keys_cannot_rearrange_a_sorted_grid_and_say_why(drover, tmp_path):
     session, _ = drover
-    session.wait_for_tiles(lambda n: len(n) >= 12)
-    (tmp_path / "dated").mkdir()
-    import_files(session, dated_photos(tmp_path / "dated"))
-    choose_sort(session, "Date Taken, Oldest First")
-    names = list(DATED)
-    wait_for(lambda: order_of(names, session.grid_tiles()) == ["sort-oldest", "sort-middle", "sort-newest"], 20,
-             what="the grid sorted oldest first")
+    names = show_dated_photos_oldest_first(session, tmp_path)
     own_before = collection_order(session.library)
     focus(tile(session, "sort-oldest"))
     keys("alt+shift+Right")
