@@ -65,6 +65,15 @@ struct OrderedEdit<Key: Hashable & Sendable> {
         }
     }
 
+    /// Moves each key back to its own index in the final order, wherever the keys stand
+    /// now (an undo of a move or of a stack). Placing them one by one is right only if no
+    /// key still waiting stands before the place being filled, which depends on where
+    /// the group is: so they are first gathered at the start, then placed highest index first.
+    mutating func putBack(_ places: [(key: Key, index: Int)]) {
+        move(places.map(\.key), to: 0)
+        for place in places.sorted(by: { $0.index > $1.index }) { move([place.key], to: place.index) }
+    }
+
     /// Keys added by this edit (not present when loaded).
     var insertedKeys: Set<Key> { Set(keys.filter { storedPositions[$0] == nil }) }
     /// Loaded keys no longer present.

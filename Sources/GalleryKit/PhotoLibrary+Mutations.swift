@@ -28,6 +28,29 @@ extension PhotoLibrary {
         }
     }
 
+    /// Puts items back at their own indices (in the collection's final order) in one
+    /// change, wherever they stand now: how a move or a stack is undone.
+    public func moveItems(backTo places: [(item: GalleryItem.ID, index: Int)], in scope: CollectionScope) async throws {
+        try await mutate { changes in
+            switch scope {
+            case .allPhotos:
+                try changes.editMain { main in
+                    for place in places where !main.contains(place.item) { throw LibraryError.itemNotFound(place.item) }
+                    main.putBack(places.map { (key: $0.item, index: $0.index) })
+                }
+            case .album(let albumID):
+                let photos = try places.map { place -> (key: PhotoID, index: Int) in
+                    guard case .photo(let id) = place.item else { throw LibraryError.itemNotFound(place.item) }
+                    return (key: id, index: place.index)
+                }
+                try changes.editAlbum(albumID) { album in
+                    for photo in photos where !album.contains(photo.key) { throw LibraryError.itemNotFound(.photo(photo.key)) }
+                    album.putBack(photos)
+                }
+            }
+        }
+    }
+
     // MARK: Albums
 
     /// Creates an album at `index` in the album list (default: the end).

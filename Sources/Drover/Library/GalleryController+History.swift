@@ -20,15 +20,20 @@ extension GalleryController {
     }
 
     /// A reorder: `tiles` went to library index `index` of `scope`; `before` is the order
-    /// before it. Undo puts each back at its old index, lowest first.
+    /// before it. Undo puts each back at its old index.
     func recordMove(_ tiles: [GalleryItem.ID], to index: Int, in scope: CollectionScope, before: [GalleryItem.ID]) {
-        let old = tiles.compactMap { id in before.firstIndex(of: id).map { (id, $0) } }.sorted { $0.1 < $1.1 }
+        let old = Self.places(of: tiles, in: before)
         let library = library
         history.record(tr("Move {photos}", ["photos": Self.noun(count: tiles.count)]), undo: {
-            for (id, position) in old { try await library.moveItems([id], to: position, in: scope) }
+            try await library.moveItems(backTo: old, in: scope)
         }, redo: {
             try await library.moveItems(tiles, to: index, in: scope)
         })
+    }
+
+    /// Where each of `items` stands in `order`: what an undo puts back.
+    nonisolated static func places(of items: [GalleryItem.ID], in order: [GalleryItem.ID]) -> [(item: GalleryItem.ID, index: Int)] {
+        items.compactMap { item in order.firstIndex(of: item).map { (item: item, index: $0) } }
     }
 
     /// Photos added to `album` (only those not there before), or moved there from `origin`

@@ -31,13 +31,12 @@ extension GalleryController {
                 // Where each photo was, for undo: the main order before the change.
                 let before = try await library.items(in: .allPhotos).map(\.id)
                 let stack = try await library.makeStack(of: photos.map { .photo($0) })
-                let old = Self.placesBefore(photos, in: before)
+                let old = Self.places(of: photos.map { .photo($0) }, in: before)
                 let undo: @MainActor () async throws -> Void = { [weak self] in
                     guard let self else { return }
                     try await library.unstack(self.resolve(stack))
-                    // Unstacked, the photos stand together where the stack was; each goes
-                    // back to its old place (see `placesBefore`).
-                    for (photo, position) in old { try await library.moveItems([.photo(photo)], to: position, in: .allPhotos) }
+                    // Unstacked, the photos stand together where the stack was; each goes back to its old place.
+                    try await library.moveItems(backTo: old, in: .allPhotos)
                 }
                 let entry = history.record(tr("Stack {photos}", ["photos": noun]), undo: undo, redo: { [weak self] in
                     guard let self else { return }
@@ -56,15 +55,6 @@ extension GalleryController {
                 window.toast.show(tr("Could not stack the photos: {error}", ["error": Self.describe(error)]))
             }
         }
-    }
-
-    /// Where each of `photos` stood in `order`, highest index first: the order to move them
-    /// back in after an unstack. The unstacked photos stand together at the lowest of these
-    /// places, before every place still to fill, so each photo moved to its old index (counted
-    /// without itself) lands there and leaves the ones already placed where they are. Lowest
-    /// first would not: a photo still waiting in the group would stand before the place.
-    nonisolated static func placesBefore(_ photos: [PhotoID], in order: [GalleryItem.ID]) -> [(PhotoID, Int)] {
-        photos.compactMap { photo in order.firstIndex(of: .photo(photo)).map { (photo, $0) } }.sorted { $0.1 > $1.1 }
     }
 
     /// Replaces a stack with its photos, in stack order, where the stack was.
