@@ -38,6 +38,8 @@ struct CountedTree<Value> {
 
     /// All values in order. O(n).
     var allValues: [Value] { shape.nodesInOrder.map { values[$0]! } }
+    /// All nodes in order. O(n).
+    var nodes: [Node] { shape.nodesInOrder }
 
     /// Inserts `value` so that it ends at `index` (in 0...count) and returns its node.
     @discardableResult

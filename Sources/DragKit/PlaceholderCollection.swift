@@ -16,7 +16,7 @@ import ChangeKit
 /// between item and entry indices, per placeholder index and per lookup by id (the entries
 /// are a `CountedTree` that counts the items in every subtree; placeholders and ids hold
 /// its stable nodes). O(p log n) for `placeholders` and the reorder conversion; O(n) for
-/// `entries`, `items` and `reload`.
+/// `entries`, `items` and `reload`, and for the first lookup by id after a reload.
 @MainActor
 public final class PlaceholderCollection<Element> {
     public enum Entry {
@@ -35,7 +35,10 @@ public final class PlaceholderCollection<Element> {
     private var nextID = 0
     /// How to tell items apart, when lookups by id are wanted; and where each id is.
     private let identify: ((Element) -> AnyHashable)?
-    private var nodeByID: [AnyHashable: CountedTree<Entry>.Node] = [:]
+    /// Made at the first lookup after a reload, then kept up to date: a reload of 100,000
+    /// items spent half its time (a tenth of a second of the main thread, at the open)
+    /// filling it, and only a user's action (a drag, the viewer) looks an id up.
+    private var nodeByID: [AnyHashable: CountedTree<Entry>.Node]?
     private var changeObservers: [Int: @MainActor ([ChangeStep<Entry>]) -> Void] = [:]
     private var reloadObservers: [Int: @MainActor () -> Void] = [:]
     private var placeholderObservers: [Int: @MainActor (PlaceholderContext<Element>) -> Void] = [:]
@@ -53,8 +56,7 @@ public final class PlaceholderCollection<Element> {
     public init<Elements: Sequence<Element>, ID: Hashable>(_ elements: Elements, id: @escaping (Element) -> ID) {
         identify = { AnyHashable(id($0)) }
         let elements = Array(elements)
-        let nodes = tree.rebuild(elements.map { (value: Entry.item($0), counted: true) })
-        for (element, node) in zip(elements, nodes) { nodeByID[AnyHashable(id(element))] = node }
+        _ = tree.rebuild(elements.map { (value: Entry.item($0), counted: true) })
     }
 
     public var count: Int { tree.count }
@@ -79,7 +81,7 @@ public final class PlaceholderCollection<Element> {
 
     /// The entry index of the item with this id (see `init(_:id:)`), if it is here. O(log n).
     public func index<ID: Hashable>(ofItemWithID id: ID) -> Int? {
-        nodeByID[AnyHashable(id)].map { tree.index(of: $0) }
+        nodesByID()[AnyHashable(id)].map { tree.index(of: $0) }
     }
 
     /// The number of real items before `index`: where the library would insert an item that
@@ -159,7 +161,7 @@ public final class PlaceholderCollection<Element> {
     public func insert(_ element: Element, at index: Int) {
         precondition(index >= 0 && index <= count, "insert index \(index) out of 0...\(count)")
         let node = tree.insert(.item(element), counted: true, at: index)
-        if let identify { nodeByID[identify(element)] = node }
+        if let identify { nodeByID?[identify(element)] = node }
         notify([.insert(.item(element), at: index)])
     }
 
@@ -187,7 +189,7 @@ public final class PlaceholderCollection<Element> {
         }
         forgetID(of: old, at: node)
         tree.setValue(.item(element), counted: true, of: node)
-        if let identify { nodeByID[identify(element)] = node }
+        if let identify { nodeByID?[identify(element)] = node }
         notify([.update(.item(element), at: index)])
     }
 
@@ -249,12 +251,7 @@ public final class PlaceholderCollection<Element> {
         rebuilt.append(contentsOf: newItems[nextItem...].map { (value: Entry.item($0), counted: true) })
         let nodes = tree.rebuild(rebuilt)
         for (context, slot) in zip(kept, placeholderSlots) { context.node = nodes[slot] }
-        nodeByID = [:]
-        if let identify {
-            for (entry, node) in zip(rebuilt, nodes) {
-                if case .item(let element) = entry.value { nodeByID[identify(element)] = node }
-            }
-        }
+        nodeByID = nil
         heldSteps = heldSteps.map { _ in [] }  // whatever was held is subsumed by the reload
         for observer in reloadObservers.values { observer() }
     }
@@ -298,7 +295,7 @@ public final class PlaceholderCollection<Element> {
     func commit(_ context: PlaceholderContext<Element>, with element: Element) -> Int {
         let index = tree.index(of: context.node)
         tree.setValue(.item(element), counted: true, of: context.node)
-        if let identify { nodeByID[identify(element)] = context.node }
+        if let identify { nodeByID?[identify(element)] = context.node }
         resolve(context)
         notify([.update(.item(element), at: index)])
         return index
@@ -336,9 +333,23 @@ public final class PlaceholderCollection<Element> {
     }
 
     private func forgetID(of element: Element, at node: CountedTree<Entry>.Node) {
-        guard let identify else { return }
+        guard let identify, nodeByID != nil else { return }
         let id = identify(element)
-        if nodeByID[id] == node { nodeByID[id] = nil }
+        if nodeByID?[id] == node { nodeByID?[id] = nil }
+    }
+
+    /// The node of every item by id (see `nodeByID`), made now if a reload dropped it. O(n) then.
+    private func nodesByID() -> [AnyHashable: CountedTree<Entry>.Node] {
+        if let nodeByID { return nodeByID }
+        var made: [AnyHashable: CountedTree<Entry>.Node] = [:]
+        if let identify {
+            made.reserveCapacity(tree.countedCount)
+            for node in tree.nodes {
+                if case .item(let element) = tree.value(of: node) { made[identify(element)] = node }
+            }
+        }
+        nodeByID = made
+        return made
     }
 
     private func holdingSteps(_ body: () -> Void) {

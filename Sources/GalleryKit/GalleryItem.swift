@@ -39,7 +39,12 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         public var rotation: PhotoRotation = .upright
     }
 
-    public let id: ID
+    /// Every field lives once, in a shared box: the grid keeps a collection of 100,000 items
+    /// in several places at once (the user's order, the arranged view, the placeholder
+    /// collection, the tiles), and each of those copies is now a pointer, not 200 bytes.
+    private let box: Box
+
+    public var id: ID { box.contents.id }
     public var kind: Kind {
         switch id {
         case .photo: .photo
@@ -48,30 +53,30 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         }
     }
     /// For a note, its first non-blank line, cut to about 60 characters.
-    public let title: String
+    public var title: String { box.contents.title }
     /// The cover photo's date (see `Photo.displayDate`); for a note, when it was added.
-    public let date: Date
+    public var date: Date { box.contents.date }
     /// The cover photo's size as shown (turned by its rotation); 1 × 1 for a note, which has no pixels (draw it square).
-    public let pixelSize: PixelSize
+    public var pixelSize: PixelSize { box.contents.pixelSize }
     /// The cover first; up to three for a stack, drawn fanned. Empty for a note.
-    public let covers: [Cover]
+    public var covers: [Cover] { box.contents.photos.covers }
     /// How many photos the tile stands for: 1 for a photo, and 1 for a note.
-    public let count: Int
+    public var count: Int { box.contents.count }
     /// Names of the albums holding the photo (for a stack, any of its photos), in sidebar
     /// order. Always empty for a note: notes never join albums.
-    public let albumNames: [String]
+    public var albumNames: [String] { box.contents.albumNames }
     /// The whole text of a note; nil for photos and stacks.
-    public let noteText: String?
+    public var noteText: String? { box.contents.noteText }
     /// Every photo the tile stands for, in stack order: what a drag of this tile
     /// carries. Files are the library's copies. Empty for a note.
-    public let members: [Member]
+    public var members: [Member] { box.contents.photos.members }
 
     /// QR codes found in the cover photo so far (0 until it has been scanned): the badge.
-    public let qrCodeCount: Int
+    public var qrCodeCount: Int { box.contents.qrCodeCount }
     /// Where the cover photo was taken (EXIF GPS), if recorded.
-    public let location: PhotoLocation?
+    public var location: PhotoLocation? { box.contents.location }
     /// The nearest place to `location`, e.g. "Sausalito, California, US", once known.
-    public let placeName: String?
+    public var placeName: String? { box.contents.placeName }
 
     public struct Member: Hashable, Sendable {
         public let photoID: PhotoID
@@ -90,24 +95,73 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     init(id: ID, title: String, date: Date, pixelSize: PixelSize, covers: [Cover], count: Int,
          albumNames: [String], noteText: String? = nil, members: [Member] = [],
          qrCodeCount: Int = 0, location: PhotoLocation? = nil, placeName: String? = nil) {
-        self.id = id
-        self.title = title
-        self.date = date
-        self.pixelSize = pixelSize
-        self.covers = covers
-        self.count = count
-        self.albumNames = albumNames
-        self.noteText = noteText
-        self.members = members
-        self.qrCodeCount = qrCodeCount
-        self.location = location
-        self.placeName = placeName
+        box = Box(Contents(id: id, title: title, date: date, pixelSize: pixelSize, count: count, albumNames: albumNames,
+                           noteText: noteText, photos: Photos(covers: covers, members: members), qrCodeCount: qrCodeCount,
+                           location: location, placeName: placeName))
     }
 
     /// True when the cover's file is missing: the view shows a "missing" tile.
     /// A note has no file, so it is never missing.
-    public var isMissing: Bool { kind == .note ? false : covers.first?.isMissing ?? true }
+    public var isMissing: Bool { kind == .note ? false : box.contents.photos.firstCover?.isMissing ?? true }
     public var thumbnailURLs: [URL] { covers.map(\.thumbnailURL) }
+
+    public static func == (lhs: GalleryItem, rhs: GalleryItem) -> Bool {
+        lhs.box === rhs.box || lhs.box.contents == rhs.box.contents
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.contents) }
+
+    /// The fields, immutable once made (so the box may cross threads).
+    private struct Contents: Hashable, Sendable {
+        let id: ID
+        let title: String
+        let date: Date
+        let pixelSize: PixelSize
+        let count: Int
+        let albumNames: [String]
+        let noteText: String?
+        let photos: Photos
+        let qrCodeCount: Int
+        let location: PhotoLocation?
+        let placeName: String?
+    }
+
+    private final class Box: Sendable {
+        let contents: Contents
+        init(_ contents: Contents) { self.contents = contents }
+    }
+
+    /// The covers and members. Most items are single photos: theirs are kept as one cover
+    /// and one member, not two arrays (two allocations an item) made when asked for.
+    private enum Photos: Hashable, Sendable {
+        case single(Cover, Member)
+        case several(covers: [Cover], members: [Member])
+
+        init(covers: [Cover], members: [Member]) {
+            if covers.count == 1, members.count == 1 { self = .single(covers[0], members[0]) } else { self = .several(covers: covers, members: members) }
+        }
+
+        var covers: [Cover] {
+            switch self {
+            case .single(let cover, _): [cover]
+            case .several(let covers, _): covers
+            }
+        }
+
+        var members: [Member] {
+            switch self {
+            case .single(_, let member): [member]
+            case .several(_, let members): members
+            }
+        }
+
+        var firstCover: Cover? {
+            switch self {
+            case .single(let cover, _): cover
+            case .several(let covers, _): covers.first
+            }
+        }
+    }
 }
 
 /// A row of the albums sidebar.
@@ -125,6 +179,10 @@ public struct AlbumSummary: Identifiable, Hashable, Sendable {
 struct LibraryFile: Hashable, Sendable {
     let folder: URL
     let name: String
+    /// A thumbnail is named after its photo with ".png" added: kept as the photo's name
+    /// (the same string the photo's own file holds) and added only when a URL is made,
+    /// so a library of 100,000 photos does not hold 100,000 more names.
+    var isThumbnail = false
 
-    var url: URL { folder.appendingPathComponent(name, isDirectory: false) }
+    var url: URL { folder.appendingPathComponent(isThumbnail ? name + ".png" : name, isDirectory: false) }
 }

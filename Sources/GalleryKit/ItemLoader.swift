@@ -51,7 +51,6 @@ struct ItemLoader {
             }
         }
         let whole = ids.count > Self.wholeTableThreshold
-        let singles = try photoRows(whole ? nil : photoIDs)
         let members = try stackMembers(whole ? nil : stackIDs)
         let titles = try stackTitles(whole ? nil : stackIDs)
         let notes = noteIDs.isEmpty ? [:] : try noteRows(whole ? nil : noteIDs)
@@ -70,16 +69,29 @@ struct ItemLoader {
                                rotation: row.rotation, pixelSize: row.pixelSize)
         }
 
+        func single(_ row: PhotoRow) -> GalleryItem {
+            GalleryItem(id: .photo(row.id), title: row.title, date: row.displayDate, pixelSize: row.rotation.applied(to: row.pixelSize),
+                        covers: [cover(row)], count: 1, albumNames: albumNames[row.id] ?? [],
+                        members: [member(row)], qrCodeCount: codeCounts[row.id] ?? 0,
+                        location: row.location, placeName: row.placeName)
+        }
+
         var result: [GalleryItem.ID: GalleryItem] = [:]
         result.reserveCapacity(ids.count)
+        if whole {
+            // Each row becomes its item as it is read: a dictionary of all the rows, whole,
+            // was the open's largest allocation (59 MB at 100,000 photos).
+            let wanted = Set(photoIDs)
+            try forEachPhotoRow { row in
+                if wanted.contains(row.id) { result[.photo(row.id)] = single(row) }
+            }
+        } else {
+            for (id, row) in try photoRows(photoIDs) { result[.photo(id)] = single(row) }
+        }
         for id in ids {
             switch id {
-            case .photo(let photoID):
-                guard let row = singles[photoID] else { continue }
-                result[id] = GalleryItem(id: id, title: row.title, date: row.displayDate, pixelSize: row.rotation.applied(to: row.pixelSize),
-                                         covers: [cover(row)], count: 1, albumNames: albumNames[photoID] ?? [],
-                                         members: [member(row)], qrCodeCount: codeCounts[photoID] ?? 0,
-                                         location: row.location, placeName: row.placeName)
+            case .photo:
+                continue
             case .stack(let stackID):
                 guard let rows = members[stackID], let first = rows.first else { continue }
                 var names: [String] = []
@@ -123,21 +135,19 @@ struct ItemLoader {
 
     // MARK: Rows
 
-    func photoRows(_ ids: [PhotoID]?) throws -> [PhotoID: PhotoRow] {
-        let rows: [PhotoRow]
-        if let ids {
-            rows = try db.inChunks(ids) { chunk in
-                try Row.fetchAll(db, sql: "SELECT \(PhotoRow.columns) FROM photo WHERE id IN (\(questionMarks(chunk.count)))",
-                                 arguments: StatementArguments(chunk.map(\.rawValue))).map(PhotoRow.init(row:))
-            }
-        } else {
-            // A cursor reads each row in place; fetchAll would copy all of them first.
-            var all: [PhotoRow] = []
-            let cursor = try Row.fetchCursor(db, sql: "SELECT \(PhotoRow.columns) FROM photo")
-            while let row = try cursor.next() { all.append(PhotoRow(row: row)) }
-            rows = all
+    func photoRows(_ ids: [PhotoID]) throws -> [PhotoID: PhotoRow] {
+        let rows = try db.inChunks(ids) { chunk in
+            try Row.fetchAll(db, sql: "SELECT \(PhotoRow.columns) FROM photo WHERE id IN (\(questionMarks(chunk.count)))",
+                             arguments: StatementArguments(chunk.map(\.rawValue))).map(PhotoRow.init(row:))
         }
         return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every row of the photo table, one at a time: a cursor reads each row in place
+    /// (fetchAll would copy all of them first).
+    func forEachPhotoRow(_ body: (PhotoRow) throws -> Void) throws {
+        let cursor = try Row.fetchCursor(db, sql: "SELECT \(PhotoRow.columns) FROM photo")
+        while let row = try cursor.next() { try body(PhotoRow(row: row)) }
     }
 
     func noteRows(_ ids: [NoteID]?) throws -> [NoteID: NoteRow] {

@@ -30,7 +30,7 @@ public struct LibraryLocation: Hashable, Sendable {
     func photoFile(fileName: String) -> LibraryFile { LibraryFile(folder: photosDirectory, name: fileName) }
 
     func thumbnailFile(photoFileName: String) -> LibraryFile {
-        LibraryFile(folder: thumbnailsDirectory, name: photoFileName + ".png")
+        LibraryFile(folder: thumbnailsDirectory, name: photoFileName, isThumbnail: true)
     }
 
     static let temporaryPrefix = ".import-"

@@ -8,6 +8,15 @@ import GtkKit
 final class OpenBenchmark {
     private var ticker: TickCallback?
     private var sawTiles = false
+    /// Set at the first frame whose visible tiles all show their thumbnails (a large
+    /// collection's first page, or the whole collection): the first frame with photos.
+    private var sawThumbnails = false
+    /// The gaps between frames from the first frame to the end of the open: loading a large
+    /// collection must not stall the main loop (the scroll benchmark starts after it).
+    private var lastFrame: Int64 = 0
+    private var gaps: [Double] = []
+    private var longestGap = 0.0
+    private var longestGapEnd = 0.0
     /// Set by `wholeCollectionShown`: a large collection shows a first page before the rest.
     private var sawWholeCollection = false
 
@@ -22,9 +31,15 @@ final class OpenBenchmark {
     /// shows its thumbnail and the whole collection is in the grid (or `timeout`
     /// seconds passed, said so).
     func run(on grid: PhotoGrid, timeout: Double = 60, done: @escaping () -> Void) {
-        ticker = grid.canvas.addTickCallback { [weak self] _ in
+        ticker = grid.canvas.addTickCallback { [weak self] time in
             guard let self else { return false }
             let elapsed = Self.secondsSinceLaunch()
+            if self.lastFrame != 0 {
+                let gap = Double(time - self.lastFrame) / 1000
+                if gap > self.longestGap { (self.longestGap, self.longestGapEnd) = (gap, elapsed) }
+                self.gaps.append(gap)
+            }
+            self.lastFrame = time
             if !self.sawTiles, !grid.visibleTiles.isEmpty {
                 self.sawTiles = true
                 print(String(format: "open benchmark: %d items, first frame with tiles %.0f ms after launch (%.0f ms of CPU), %@",
@@ -33,9 +48,16 @@ final class OpenBenchmark {
             let tiles = grid.visibleTiles.values
             // The whole collection replaces the first page's tiles: wait for its own.
             let shown = !tiles.isEmpty && tiles.allSatisfy(\.showsThumbnailOrNeedsNone)
+            if self.sawTiles, shown, !self.sawThumbnails {
+                self.sawThumbnails = true
+                print(String(format: "open benchmark: first frame with all %d visible tiles' thumbnails %.0f ms after launch (%.0f ms of CPU)",
+                             tiles.count, elapsed * 1000, Self.cpuSeconds() * 1000))
+            }
             if self.sawTiles, self.sawWholeCollection && shown || elapsed > timeout {
                 print(String(format: "open benchmark: all %d visible tiles with thumbnails %.0f ms after launch%@",
                              tiles.count, elapsed * 1000, elapsed > timeout ? " (gave up waiting)" : ""))
+                print("open benchmark: from the first frame to here, " + FrameGaps.summary(self.gaps)
+                      + String(format: " (the longest ending %.0f ms after launch)", self.longestGapEnd * 1000))
                 done()
                 return false
             }

@@ -377,7 +377,7 @@ final class PhotoGrid: CanvasLayout {
     private func syncVisibleTiles() {
         let range = rangeToShow()
         visibleRange = range
-        thumbnails.fit(visibleTiles: range.count)
+        thumbnails.fit(shownTextures: range.reduce(0) { $0 + items[$1].textureCount })
         var wanted = Set<String>()
         for index in range { wanted.insert(items[index].id) }
         for (id, tile) in visibleTiles where !wanted.contains(id) {

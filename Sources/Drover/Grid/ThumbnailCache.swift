@@ -22,11 +22,12 @@ final class ThumbnailCache {
         self.decode = decode
     }
 
-    /// Sizes the cache to the grid's window of tiles (those in view and the overscan
-    /// band): four textures a tile covers a stack's three and a screen scrolled back.
-    /// A fixed 600 held about 95 MB of 264-pixel textures where 40 tiles show.
-    func fit(visibleTiles count: Int) {
-        capacity = max(Self.minimumCapacity, count * 4)
+    /// Sizes the cache to the textures the grid's window of tiles shows (those in view and
+    /// the overscan band; a stack shows three), and as many again for a screen scrolled
+    /// back. A fixed 600 held about 95 MB of 264-pixel textures where 40 tiles show; four
+    /// a tile, whatever the tiles, held twice what single photos need.
+    func fit(shownTextures count: Int) {
+        capacity = max(Self.minimumCapacity, count * 2)
     }
 
     /// Enough for a drag's icons and a viewer's neighbours beside a small grid.

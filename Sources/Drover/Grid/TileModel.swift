@@ -61,6 +61,15 @@ struct TileModel: Equatable {
 
     /// Thumbnail files, cover first; stacks show up to three fanned.
     var thumbnails: [URL] { item?.thumbnailURLs ?? [] }
+    /// How many thumbnails the tile shows (a stack up to three fanned), without making
+    /// their URLs: the grid sizes its texture cache by it at every scroll step.
+    var textureCount: Int {
+        switch kind {
+        case .stack(let count): min(3, count)
+        case .photo: 1
+        case .missing, .placeholder, .note: 0
+        }
+    }
     /// The cover photo's QR codes (their regions are children of the tile).
     var qrCount: Int { item?.qrCodeCount ?? 0 }
     /// The cover photo, when the tile has one (for its QR codes).
