@@ -3,8 +3,6 @@
 #include <gtk/gtk.h>
 #include <gio/gio.h>
 #include <glib-unix.h>
-// malloc_trim: the gallery hands back the pages a large collection's load freed.
-#include <malloc.h>
 
 static inline GType drover_type_string(void) { return G_TYPE_STRING; }
 static inline GType drover_type_file_list(void) { return GDK_TYPE_FILE_LIST; }

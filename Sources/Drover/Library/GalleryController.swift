@@ -1,4 +1,3 @@
-import CGtk
 import ChangeKit
 import Dispatch
 import DragKit
@@ -107,7 +106,7 @@ final class GalleryController {
             // The read's temporaries (rows, dictionaries, the first page's models) are free
             // now but still resident: their pages go back (100,000 photos: 50 MB), before
             // the grid's textures and GDK's per-draw surfaces take more.
-            malloc_trim(0)
+            FreedMemory.giveBack()
         } catch {
             window.toast.show(tr("Could not open this collection: {error}", ["error": Self.describe(error)]))
         }
