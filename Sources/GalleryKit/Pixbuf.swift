@@ -78,10 +78,13 @@ final class Pixbuf {
         return (upright, uprightFull)
     }
 
-    /// Writes a PNG. Returns nil, or the error message.
-    func savePNG(to path: String) -> String? {
+    /// Writes a PNG with zlib's `compression` level (0–9). Returns nil, or the error message.
+    func savePNG(to path: String, compression: Int) -> String? {
         var error: UnsafeMutablePointer<GError>?
-        let saved = gdk_pixbuf_savev(pointer, path, "png", nil, nil, &error) != 0
+        var keys: [UnsafeMutablePointer<CChar>?] = [strdup("compression"), nil]
+        var values: [UnsafeMutablePointer<CChar>?] = [strdup(String(compression)), nil]
+        defer { (keys + values).forEach { free($0) } }
+        let saved = gdk_pixbuf_savev(pointer, path, "png", &keys, &values, &error) != 0
         if saved { return nil }
         defer { if error != nil { g_error_free(error) } }
         return error.map { String(cString: $0.pointee.message) } ?? "could not write PNG"
