@@ -119,13 +119,18 @@ final class DecoderConnection: @unchecked Sendable {
                                        errors: String(decoding: errors, as: UTF8.self))
     }
 
-    /// The server stopped talking (the socket closed, or failed): says how it ended. It
-    /// is ending or gone, so reaping it waits at most until `deadline`, then kills it.
+    /// The server stopped talking (the socket closed, or failed): says how it ended.
     private func stopAfterFailure(deadline: UInt64) -> Failure {
+        .stopped(finish(deadline: deadline))
+    }
+
+    /// Closes the socket, which ends a server that waits for a request, and reaps it,
+    /// waiting until `deadline` at most (then it is killed).
+    @discardableResult
+    func finish(deadline: UInt64) -> DecoderProcess.Finished.Ending {
         stopped = true
         close(socket)
-        let reaped = ChildProcess.reap(pid, closedItsOutput: true, deadline: deadline)
-        return .stopped(reaped.ending)
+        return ChildProcess.reap(pid, closedItsOutput: true, deadline: deadline).ending
     }
 
     /// Kills the server (a child it is running dies with it) and reaps it.
@@ -186,7 +191,26 @@ final class DecoderServerPool: Sendable {
             if connection.isIdleAndAlive { return connection }
             connection.stop()
         }
+        _ = Self.shutDownAtExit
         return try DecoderConnection.start(executable: executable, childProgram: childProgram)
+    }
+
+    /// Idle servers would end by themselves when Drover's end of their socket closes, but
+    /// unreaped: their CPU time (and their children's) would be missing from Drover's
+    /// RUSAGE_CHILDREN, which `time` and the benchmarks read. So they are ended and
+    /// reaped at exit.
+    private static let shutDownAtExit: Void = {
+        atexit { DecoderServerPool.shared.shutDown() }
+    }()
+
+    /// Ends every idle server and reaps it (waiting up to a second for each).
+    func shutDown() {
+        let servers = idle.withLock { idle in
+            defer { idle = [:] }
+            return idle.values.flatMap { $0 }
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        for server in servers { server.finish(deadline: deadline) }
     }
 
     /// Takes back a server that answered properly.
