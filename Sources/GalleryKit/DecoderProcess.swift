@@ -11,8 +11,10 @@ import Foundation
 /// image's thumbnail; but forked by a long-lived server instead of started from nothing.
 /// Starting the helper per image cost about 15 ms of CPU (53 shared libraries, Foundation
 /// with ICU among them: 14 ms for a run that decodes nothing, and 3 ms for gdk-pixbuf to
-/// load its loader), twice djpeg's whole decode of a 640×480 JPEG; a fork of the warmed-up
-/// server costs well under a millisecond (figures in the README, "Fourth pass: import").
+/// load its loader), ten times djpeg's whole decode of a 640×480 JPEG. Out of process now
+/// costs 3 ms of CPU more than in Drover's process for such a JPEG (the fork, the child's
+/// page faults and exit, the relay), 5 ms for a 12-megapixel one
+/// (`benchmarks/decode-isolation.sh`; the README's "Fourth pass: import").
 /// The server stays single-threaded (fork safety) and relays: it forks, watches the
 /// child's wall clock, reaps it and reports its ending, CPU time and output, which
 /// `interpret` reads exactly as it read a helper's. Drover keeps one server per import
