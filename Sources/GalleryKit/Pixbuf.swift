@@ -78,16 +78,9 @@ final class Pixbuf {
         return (upright, uprightFull)
     }
 
-    /// Writes a PNG with zlib's `compression` level (0–9). Returns nil, or the error message.
-    func savePNG(to path: String, compression: Int) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        var keys: [UnsafeMutablePointer<CChar>?] = [strdup("compression"), nil]
-        var values: [UnsafeMutablePointer<CChar>?] = [strdup(String(compression)), nil]
-        defer { (keys + values).forEach { free($0) } }
-        let saved = gdk_pixbuf_savev(pointer, path, "png", &keys, &values, &error) != 0
-        if saved { return nil }
-        defer { if error != nil { g_error_free(error) } }
-        return error.map { String(cString: $0.pointee.message) } ?? "could not write PNG"
+    /// Writes a thumbnail PNG (`drover_save_thumbnail_png` says how). Returns 0, or the errno.
+    func saveThumbnailPNG(to path: String) -> Int32 {
+        drover_save_thumbnail_png(pointer, path)
     }
 
     /// Copies the pixels out into a plain value, rows packed.

@@ -15,14 +15,6 @@ enum ThumbnailRenderer {
         case write(errno: Int32, String)
     }
 
-    /// zlib's level for thumbnails: 1, its fastest. Measured on a 256×192 thumbnail of a
-    /// photo-like JPEG (gdk-pixbuf 2.42, this machine): level 6, gdk-pixbuf's default,
-    /// took 13–16 ms to encode, as much as the rest of a small photo's import, for a file
-    /// of 72 KB; level 1 takes 3.2 ms for 84 KB; both decode in about 1 ms (level 0:
-    /// 1.7 ms, 148 KB, 0.4 ms). Thumbnails are read on every scroll, so their decode
-    /// time counts too; it did not change.
-    static let pngCompression = 1
-
     /// Decodes `path` scaled down (never up) to fit `box`×`box`, upright by its EXIF
     /// orientation (`Pixbuf.load` applies it, so the orientation rule lives with the
     /// decode), and writes it as a PNG at `output`, a temporary name the caller renames.
@@ -36,10 +28,12 @@ enum ThumbnailRenderer {
             if error.isOutOfMemory { throw .memory(error.message) }
             throw .decode(error.message)
         }
-        if let message = loaded.0.savePNG(to: output, compression: pngCompression) {
-            let code = errno
+        // Sub filter, Huffman coding only: the fastest and smallest PNG for a photo's
+        // thumbnail (figures beside drover_save_thumbnail_png in CPixbuf's shim.h).
+        let code = loaded.0.saveThumbnailPNG(to: output)
+        if code != 0 {
             unlink(output)
-            throw .write(errno: code, message)
+            throw .write(errno: code, String(cString: strerror(code)))
         }
         return loaded.uprightFullSize ?? PixelSize(width: loaded.0.width, height: loaded.0.height)
     }
