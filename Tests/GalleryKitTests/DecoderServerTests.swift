@@ -27,8 +27,10 @@ import Testing
 
     @Test func aServerKilledMidJobFailsThatImageOnlyAndItsChildDiesWithIt() throws {
         let temp = try TemporaryDirectory()
-        // A child that would outlive the test by far, with a command line no other test uses.
-        let sleeping = try script(in: temp, named: "sleep", "exec sleep 987")
+        // A child that would outlive the test by far, with a command line no other test
+        // (nor another run of this one) uses.
+        let seconds = String(Int.random(in: 100_000...999_999))
+        let sleeping = try script(in: temp, named: "sleep", "exec sleep \(seconds)")
         let decoder = DecoderProcess(childProgram: sleeping, limits: ImportLimits(decodeWallSeconds: 600))
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
@@ -42,13 +44,13 @@ import Testing
             done.signal()
         }
         // The child first (until it execs, it carries the server's command line too).
-        #expect(waitForProcess { $0 == ["sleep", "987"] } != nil, "the child is running")
+        #expect(waitForProcess { $0 == ["sleep", seconds] } != nil, "the child is running")
         let server = try #require(waitForProcess { $0.contains("--child") && $0.contains(sleeping) })
         #expect(kill(server, SIGKILL) == 0)
 
         #expect(done.wait(timeout: .now() + 60) == .success, "the import is not left waiting")
         #expect(outcome.value == .decoderFailed(detail: "its server stopped with signal 9, Killed"))
-        #expect(waitForNoProcess { $0 == ["sleep", "987"] }, "the kernel killed the orphaned child")
+        #expect(waitForNoProcess { $0 == ["sleep", seconds] }, "the kernel killed the orphaned child")
     }
 
     @Test func theNextImageAfterAServerDiedGetsANewServer() throws {
@@ -68,13 +70,14 @@ import Testing
 
     @Test func aServerThatAnswersNonsenseIsStopped() throws {
         let temp = try TemporaryDirectory()
-        let talking = try script(in: temp, named: "talk", "echo 'hello, this is not an answer'; exec sleep 654")
+        let seconds = String(Int.random(in: 100_000...999_999))
+        let talking = try script(in: temp, named: "talk", "echo 'hello, this is not an answer'; exec sleep \(seconds)")
         let decoder = DecoderProcess(executable: talking, limits: ImportLimits())
 
         #expect(throws: ImportFailureReason.decoderFailed(detail: "its server gave an answer Drover cannot read")) {
             _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
         }
-        #expect(waitForNoProcess { $0 == ["sleep", "654"] }, "the server is gone")
+        #expect(waitForNoProcess { $0 == ["sleep", seconds] }, "the server is gone")
     }
 
     @Test func aServerThatNeverAnswersIsStoppedAfterTheBudgetAndAMargin() throws {
