@@ -9,7 +9,8 @@ let package = Package(
     name: "Drover",
     products: [
         .executable(name: "drover", targets: ["Drover"]),
-        // The helper that decodes untrusted images under resource limits, one process per image.
+        // The helper that decodes untrusted images under resource limits: a server that forks
+        // a fresh, limited child per image (see GalleryKit's DecoderProcess).
         .executable(name: "drover-decode", targets: ["DroverDecode"]),
         // Only for FuzzTesting/, a separate package that builds these with libFuzzer (scripts/fuzz.sh).
         .library(name: "DragKit", targets: ["DragKit"]),
@@ -27,6 +28,8 @@ let package = Package(
         .systemLibrary(name: "CPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // OpenSSL's libcrypto: SHA-256 with the CPU's SHA instructions (imports hash every copy).
+        .systemLibrary(name: "CLibcrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // glibc's gettext (libintl.h): no library to link.
         .systemLibrary(name: "CIntl"),
         // C glue Swift cannot express: the libdispatch main-queue GSource.
@@ -51,6 +54,7 @@ let package = Package(
             "CPixbuf",
             "CZBar",
             "CExif",
+            "CLibcrypto",
             "Localization",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

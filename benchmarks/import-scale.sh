@@ -7,6 +7,8 @@
 # The tools run one process per core (xargs -P), as a fair reference for two cores.
 # Prints figures; it does not pass or fail.
 #   benchmarks/import-scale.sh [LARGE_COUNT] [SMALL_COUNT]     (defaults 40 and 1000)
+# With DROVER_BEFORE=DIR (a folder holding an earlier build's drover and drover-decode),
+# that build imports the same files too, right after this one, for a before/after in one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 large=${1:-40}
@@ -33,6 +35,9 @@ measure() {
   echo "== $label: making $count photos of $size"
   make_photos "$photos" "$count" "$size"
   timed drover "$drover" --library "$work/library-$count" --import "$photos" --import-only
+  if [ -n "${DROVER_BEFORE:-}" ]; then
+    timed before "$DROVER_BEFORE/drover" --library "$work/before-$count" --import "$photos" --import-only
+  fi
   mkdir -p "$work/vips-$count"
   timed vips bash -c "cd '$photos' && ls | xargs -P $cores -n 50 vipsthumbnail -s 256 -o '$work/vips-$count/%s.png'"
   timed djpeg bash -c "cd '$photos' && ls | xargs -P $cores -n 1 djpeg -scale 1/8 -outfile /dev/null"
@@ -48,6 +53,13 @@ measure() {
     printf "%-34s %8.2f %8.2f %9.1f ms\n", "djpeg -scale 1/8", jw, jc, jw * 1000 / n
     printf "ratios: drover / vipsthumbnail %.2fx wall, %.2fx CPU; drover / djpeg %.2fx wall, %.2fx CPU\n", dw / vw, dc / vc, dw / jw, dc / jc
   }'
+  if [ -n "${DROVER_BEFORE:-}" ]; then
+    read -r bw bc < "$work/before.time"
+    awk -v n="$count" -v got="$(ls "$work/before-$count/photos" | wc -l)" -v bw="$bw" -v bc="$bc" -v vw="$vw" -v vc="$vc" -v jw="$jw" -v jc="$jc" 'BEGIN {
+      printf "%-34s %8.2f %8.2f %9.1f ms\n", "before: drover import (" got ")", bw, bc, bw * 1000 / n
+      printf "before ratios: / vipsthumbnail %.2fx wall, %.2fx CPU; / djpeg %.2fx wall, %.2fx CPU\n", bw / vw, bc / vc, bw / jw, bc / jc
+    }'
+  fi
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg), $cores cores"

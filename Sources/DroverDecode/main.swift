@@ -1,7 +1,13 @@
-// drover-decode: decodes one untrusted image into a thumbnail under CPU and memory
-// limits, in its own process, so no image can hang or exhaust Drover itself.
-// Drover runs it for every import (see GalleryKit's DecoderHelper and DecoderProcess).
+// drover-decode: decodes untrusted images into thumbnails under CPU and memory limits,
+// out of Drover's process, so no image can hang or exhaust Drover itself. Drover runs it
+// as a server (`--serve`) that forks a limited child per image; run with a request's
+// arguments, it decodes that one image itself. See GalleryKit's DecoderServer,
+// DecoderHelper and DecoderProcess.
 import Foundation
 import GalleryKit
 
-exit(DecoderHelper.main(arguments: Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--serve" {
+    exit(DecoderServer.serve(arguments: Array(arguments.dropFirst())))
+}
+exit(DecoderHelper.main(arguments: arguments))

@@ -6,26 +6,35 @@ import Foundation
 /// rename without replacing anything. Leftover temp files are swept at open.
 enum AtomicFile {
     /// Copies the open `source` into `directory`, under `preferredName` or, if taken,
-    /// "name-2.ext", "name-3.ext"… Returns the final name, claimed in `journal`. Streams
-    /// through a fixed buffer, and stops with `fileTooLarge` past `maxBytes` (a file that
-    /// grows while it is copied is refused too, not copied whole).
+    /// "name-2.ext", "name-3.ext"… Returns the final name, claimed in `journal`, and the
+    /// SHA-256 of the bytes written (`ContentHash`), taken as they pass, so the copy is
+    /// not read again for it. Streams through a fixed buffer, and stops with `fileTooLarge`
+    /// past `maxBytes` (a file that grows while it is copied is refused too, not copied whole).
     static func copy(from source: Int32, into directory: URL, preferredName: String, maxBytes: Int,
-                     journal: ImportJournal, faults: FaultInjection) throws(ImportFailureReason) -> String {
+                     journal: ImportJournal, faults: FaultInjection) throws(ImportFailureReason) -> Copied {
         let temporary = directory.appendingPathComponent(LibraryLocation.temporaryPrefix + UUID().uuidString).path
         let destination = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard destination >= 0 else { throw writeFailure(errno) }
         var finished = false
         defer { if !finished { unlink(temporary) } }
+        let digest = SHA256Digest()
         do {
             defer { close(destination) }
-            try copyBytes(from: source, to: destination, maxBytes: maxBytes, faults: faults)
+            try copyBytes(from: source, to: destination, maxBytes: maxBytes, digest: digest, faults: faults)
             // The data must be on disk before the name is, or a crash could leave a
             // complete-looking name with empty contents.
             guard fsync(destination) == 0 else { throw writeFailure(errno) }
         }
         let name = try rename(temporary, into: directory, preferredName: preferredName, journal: journal)
         finished = true
-        return name
+        return Copied(fileName: name, contentHash: digest?.finish())
+    }
+
+    /// A copy made by `copy`.
+    struct Copied {
+        var fileName: String
+        /// Nil only if OpenSSL could not hash (the background scan hashes it later).
+        var contentHash: String?
     }
 
     /// Finishes a temp file written by someone else (a thumbnail) under an exact name,
@@ -49,7 +58,7 @@ enum AtomicFile {
         if file >= 0 { fsync(file); close(file) }
     }
 
-    private static func copyBytes(from source: Int32, to destination: Int32, maxBytes: Int,
+    private static func copyBytes(from source: Int32, to destination: Int32, maxBytes: Int, digest: SHA256Digest?,
                                   faults: FaultInjection) throws(ImportFailureReason) {
         let bufferSize = 1 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)
@@ -69,6 +78,7 @@ enum AtomicFile {
                 let size = fstat(source, &info) == 0 ? max(total, info.st_size) : total
                 throw .fileTooLarge(bytes: size, limit: maxBytes)
             }
+            digest?.update(UnsafeRawBufferPointer(start: buffer, count: count))
             var written = 0
             while written < count {
                 if let injected = faults.writeError { throw writeFailure(injected) }
@@ -149,7 +159,8 @@ struct FaultInjection: Sendable {
     /// The library copy of the file with this original name is removed just before its
     /// batch commits, as another process's clean-up would.
     var removeCopyBeforeCommit: String? = nil
-    /// Decode with this program instead of `drover-decode` (say, /bin/false: a decoder that dies).
+    /// Each decode child runs this program, with the decode's arguments, instead of the
+    /// built-in decode (say, /bin/false: a decoder that dies). See `DecoderProcess`.
     var decoderExecutable: String?
 
     init(writeError: Int32? = nil, failImportCommit: Bool = false, decoderExecutable: String? = nil) {

@@ -1,4 +1,3 @@
-import CPixbuf
 import Foundation
 
 /// A file's SHA-256, as lowercase hex: how an import recognises bytes that are in the
@@ -7,24 +6,25 @@ import Foundation
 enum ContentHash {
     private static let chunk = 1 << 20
 
-    /// The hash of the file at `path`, or nil if it cannot be read.
+    /// The hash of the file at `path`, or nil if it cannot be read. (An import hashes its
+    /// copy while it writes it, `AtomicFile.copy`; this is for photos from before hashes.)
     static func ofFile(atPath path: String) -> String? {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
-        guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { return nil }
-        defer { g_checksum_free(checksum) }
-        var buffer = [UInt8](repeating: 0, count: chunk)
+        guard let digest = SHA256Digest() else { return nil }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, chunk) }
+            let count = read(file, buffer.baseAddress, chunk)
             if count < 0 {
                 if errno == EINTR { continue }
                 return nil
             }
             if count == 0 { break }
-            buffer.withUnsafeBytes { g_checksum_update(checksum, $0.bindMemory(to: UInt8.self).baseAddress, count) }
+            digest.update(UnsafeRawBufferPointer(rebasing: buffer.prefix(count)))
         }
-        return g_checksum_get_string(checksum).map { String(cString: $0) }
+        return digest.finish()
     }
 
     /// True when both files can be read and hold the same bytes.

@@ -9,8 +9,10 @@ import Foundation
 /// The limits are set before a single byte of INPUT is read, so no input can escape them:
 /// past N s of CPU the kernel kills the process (SIGXCPU, then SIGKILL a second later),
 /// an allocation past M bytes of address space fails, and no core file is written.
-/// `DecoderProcess` is the other end: it spawns this, bounds the wall-clock time, and
-/// turns the line or the way the process ended into an `ImportFailureReason`.
+/// Imports run it in a child forked by the decoder server (`DecoderServer`), which bounds
+/// the wall-clock time and reports how the child ended; `DecoderProcess` turns the line or
+/// that ending into an `ImportFailureReason`. Run as a program of its own, it does the same
+/// for one image.
 ///
 /// The line is one of:
 ///

@@ -1,32 +1,43 @@
 import CPixbuf
 import Foundation
 
-/// Decodes one untrusted image in a `drover-decode` helper process (`DecoderHelper`),
-/// under the CPU, memory and wall-clock budgets of `ImportLimits`, the way GNOME runs
-/// its thumbnailers and Loupe its loaders (glycin) out of process: whatever the bytes
-/// make the decoder do, Drover's own process only waits, and the budget ends it.
+/// Decodes one untrusted image in a child of a `drover-decode --serve` helper process
+/// (`DecoderServer`), under the CPU, memory and wall-clock budgets of `ImportLimits`, the
+/// way GNOME runs its thumbnailers and Loupe its loaders (glycin) out of process: whatever
+/// the bytes make the decoder do, Drover's own process only waits, and the budget ends it.
 ///
-/// A fresh process per image, spawned with posix_spawn. Measured against the decode it
-/// replaces (gdk-pixbuf in Drover's process), one image at a time, on this 2-core machine
-/// with other builds running (`benchmarks/decode-isolation.sh`, best of two runs each way):
-///
-///     200 JPEGs 640×480     CPU 17.2 → 32.4 ms per image, real time 39 → 71 ms
-///     10 JPEGs 4000×3000    CPU 30.5 → 45.5 ms per image, real time 81 → 114 ms
-///
-/// so about 15 ms of CPU per image, nearly all of it the helper's start-up: 14 ms for a
-/// run that decodes nothing (53 shared libraries, Foundation with ICU among them, where a
-/// Swift program without Foundation starts in 3 ms), 3 ms for gdk-pixbuf to load its
-/// loader. For a camera photo (12–24 megapixels, 100 ms and more to decode) that is a
-/// tenth or less. A pool of long-lived workers would save the start-up, but RLIMIT_CPU
-/// counts a process's whole life, so the parent would have to watch each job's CPU time
-/// itself (/proc/PID/stat), restart a worker after every failure, and trust that an
-/// image that corrupted a worker cannot reach the next image's thumbnail; a process per
-/// image gets all of that from the kernel. If the start-up matters, a helper built
-/// without Foundation is the cheaper fix.
+/// Still a fresh process per image, with its own RLIMIT_CPU, RLIMIT_AS and RLIMIT_CORE set
+/// before it reads a byte, so every limit is the kernel's and no image can reach the next
+/// image's thumbnail; but forked by a long-lived server instead of started from nothing.
+/// Starting the helper per image cost about 15 ms of CPU (53 shared libraries, Foundation
+/// with ICU among them: 14 ms for a run that decodes nothing, and 3 ms for gdk-pixbuf to
+/// load its loader), ten times djpeg's whole decode of a 640×480 JPEG. Out of process now
+/// costs 3 ms of CPU more than in Drover's process for such a JPEG (the fork, the child's
+/// page faults and exit, the relay), 5 ms for a 12-megapixel one
+/// (`benchmarks/decode-isolation.sh`; the README's "Fourth pass: import").
+/// The server stays single-threaded (fork safety) and relays: it forks, watches the
+/// child's wall clock, reaps it and reports its ending, CPU time and output, which
+/// `interpret` reads exactly as it read a helper's. Drover keeps one server per import
+/// slot (`DecoderServerPool`), and stops and replaces one that dies, says something it
+/// cannot read, or does not answer within the wall-clock budget and a margin, so a wedged
+/// server never hangs an import.
 struct DecoderProcess {
-    /// The helper program's path.
+    /// The server program's path (`drover-decode`).
     let executable: String
+    /// A program each decode child runs instead of the built-in decode, with the same
+    /// arguments (tests stand in broken decoders so); nil for the real decode.
+    let childProgram: String?
     let limits: ImportLimits
+
+    init(executable: String = DecoderProcess.installedExecutable, childProgram: String? = nil, limits: ImportLimits) {
+        self.executable = executable
+        self.childProgram = childProgram
+        self.limits = limits
+    }
+
+    /// How long Drover waits for a server's answer: the child's wall-clock budget (the
+    /// server enforces it) and a margin for the server to kill, reap and report.
+    var answerSeconds: Int { limits.decodeWallSeconds + max(2, limits.decodeWallSeconds / 4) }
 
     /// Where `drover-decode` is: beside the running executable. That is the build
     /// folder for `drover` and for the test bundle alike, and `bindir` once installed
@@ -57,11 +68,13 @@ struct DecoderProcess {
         enum Ending: Equatable {
             case exited(Int32)
             case signalled(Int32)
+            /// No child: fork, or the exec of `childProgram`, failed with this errno.
+            case unstarted(Int32)
         }
         var ending: Ending
-        /// User plus system CPU time the helper used.
+        /// User plus system CPU time the child used.
         var cpuSeconds: Double
-        /// Drover killed it at the wall-clock budget.
+        /// The server killed it at the wall-clock budget.
         var timedOut: Bool
         var output: String
         var errors: String
@@ -73,6 +86,8 @@ struct DecoderProcess {
             throw overCPU ? .tooComplexToDecode(seconds: limits.decodeCPUSeconds) : .decodeTimedOut(seconds: limits.decodeWallSeconds)
         }
         switch finished.ending {
+        case .unstarted(let code):
+            throw .decoderFailed(detail: "\(childProgram ?? executable) cannot be started: \(String(cString: strerror(code)))")
         case .signalled(SIGXCPU):
             throw .tooComplexToDecode(seconds: limits.decodeCPUSeconds)
         case .signalled(SIGKILL) where overCPU:
@@ -119,128 +134,19 @@ struct DecoderProcess {
         ["failed to allocate", "could not allocate", "bad_alloc", "out of memory"].contains { errors.lowercased().contains($0) }
     }
 
-    // MARK: - The process
+    // MARK: - The server
 
-    /// Spawns the helper, collects what it writes, and reaps it, killing it at the
-    /// wall-clock budget. Blocking.
+    /// Has a server run the child with these arguments and report how it ended. Blocking.
     func run(_ arguments: [String]) throws(ImportFailureReason) -> Finished {
-        var outputPipe: [Int32] = [-1, -1]
-        var errorPipe: [Int32] = [-1, -1]
-        guard drover_pipe_cloexec(&outputPipe) == 0 else { throw .decoderFailed(detail: "no pipe: \(String(cString: strerror(errno)))") }
-        guard drover_pipe_cloexec(&errorPipe) == 0 else {
-            outputPipe.forEach { close($0) }
-            throw .decoderFailed(detail: "no pipe: \(String(cString: strerror(errno)))")
+        let pool = DecoderServerPool.shared
+        do {
+            let server = try pool.borrow(executable: executable, childProgram: childProgram)
+            let finished = try server.run(arguments, wallSeconds: limits.decodeWallSeconds, answerWithin: answerSeconds)
+            pool.giveBack(server, executable: executable, childProgram: childProgram, keep: limits.concurrency)
+            return finished
+        } catch {
+            // The server is stopped; the next image gets a new one.
+            throw .decoderFailed(detail: error.detail)
         }
-        var pid: pid_t = 0
-        let spawnError = spawn(arguments, output: outputPipe[1], errors: errorPipe[1], pid: &pid)
-        // The helper has its own copies of the write ends (or never started).
-        close(outputPipe[1])
-        close(errorPipe[1])
-        defer { close(outputPipe[0]); close(errorPipe[0]) }
-        guard spawnError == 0 else {
-            throw .decoderFailed(detail: "\(executable) cannot be started: \(String(cString: strerror(spawnError)))")
-        }
-
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(limits.decodeWallSeconds) * 1_000_000_000
-        let (texts, finished) = Self.collect([outputPipe[0], errorPipe[0]], until: deadline)
-        var timedOut = !finished
-        var status: Int32 = 0
-        var usage = rusage()
-        var reaped = false
-        if !timedOut {
-            // It closed its output: it is ending. Wait for that, still within the budget.
-            var pause: UInt32 = 50
-            while !reaped {
-                let result = wait4(pid, &status, WNOHANG, &usage)
-                if result == pid { reaped = true; break }
-                if result < 0 && errno != EINTR { break }
-                if DispatchTime.now().uptimeNanoseconds >= deadline { timedOut = true; break }
-                usleep(pause)
-                pause = min(pause * 2, 10_000)
-            }
-        }
-        if !reaped {
-            kill(pid, SIGKILL)
-            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        }
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        // WIFSIGNALED and friends are macros Swift cannot see: the low 7 bits are the
-        // signal, or 0 for a normal exit whose status is in the next byte.
-        let signal = status & 0x7F
-        let ending: Finished.Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
-        return Finished(ending: ending, cpuSeconds: cpu, timedOut: timedOut, output: texts[0].text, errors: texts[1].text)
-    }
-
-    /// Up to 64 KB of what a pipe carried: the answer is one short line, and a helper
-    /// that writes more must not make Drover hold it all.
-    struct BoundedText {
-        private var bytes: [UInt8] = []
-        mutating func append(_ buffer: UnsafeRawBufferPointer) {
-            bytes.append(contentsOf: buffer.prefix(max(0, 65_536 - bytes.count)))
-        }
-        var text: String { String(decoding: bytes, as: UTF8.self) }
-    }
-
-    /// Reads the pipes until all reach end-of-file (`finished`) or the deadline passes.
-    private static func collect(_ pipes: [Int32], until deadline: UInt64) -> (texts: [BoundedText], finished: Bool) {
-        var texts = [BoundedText](repeating: BoundedText(), count: pipes.count)
-        var open = Array(pipes.indices)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !open.isEmpty {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard now < deadline else { return (texts, false) }
-            var polled = open.map { pollfd(fd: pipes[$0], events: Int16(POLLIN), revents: 0) }
-            let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
-            if poll(&polled, nfds_t(polled.count), milliseconds) < 0 {
-                if errno == EINTR { continue }
-                return (texts, false)
-            }
-            open = zip(open, polled).compactMap { index, polled in
-                guard polled.revents != 0 else { return index }
-                let count = buffer.withUnsafeMutableBytes { read(pipes[index], $0.baseAddress, $0.count) }
-                if count > 0 {
-                    buffer.withUnsafeBytes { texts[index].append(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
-                    return index
-                }
-                return count < 0 && (errno == EINTR || errno == EAGAIN) ? index : nil
-            }
-        }
-        return (texts, true)
-    }
-
-    /// Starts the helper with standard input from /dev/null, standard output and error
-    /// into the given pipes, no other descriptor, and every signal at its default
-    /// (an ignored SIGXCPU would survive exec and blunt the CPU limit).
-    /// Returns 0, or the errno of the failure.
-    private func spawn(_ arguments: [String], output: Int32, errors: Int32, pid: inout pid_t) -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, errors, 2)
-        drover_spawn_close_from(&actions, 3)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        // Drover's environment (gdk-pixbuf's loader settings among it), without the Swift
-        // runtime's crash backtracer: a decoder crash is an answer here, not a bug report,
-        // and the backtrace would cost time and fill the pipe.
-        var variables = ProcessInfo.processInfo.environment
-        variables["SWIFT_BACKTRACE"] = "enable=no"
-        let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + environment).forEach { free($0) } }
-        return posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
     }
 }

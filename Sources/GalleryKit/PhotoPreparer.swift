@@ -59,8 +59,9 @@ struct PhotoPreparer: Sendable {
         guard info.st_size <= limits.maxFileBytes else { throw .fileTooLarge(bytes: info.st_size, limit: limits.maxFileBytes) }
 
         let originalName = source.url.lastPathComponent
-        let fileName = try AtomicFile.copy(from: file, into: location.photosDirectory, preferredName: originalName,
-                                           maxBytes: limits.maxFileBytes, journal: journal, faults: faults)
+        let copied = try AtomicFile.copy(from: file, into: location.photosDirectory, preferredName: originalName,
+                                         maxBytes: limits.maxFileBytes, journal: journal, faults: faults)
+        let fileName = copied.fileName
         let copy = location.photoURL(fileName: fileName).path
         var keep = false
         // The copy was made here a moment ago and its name is claimed in the journal: ours.
@@ -83,7 +84,7 @@ struct PhotoPreparer: Sendable {
                              pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
                              dateTaken: ExifDateReader.dateTaken(path: copy),
                              location: ExifLocationReader.location(path: copy),
-                             contentHash: ContentHash.ofFile(atPath: copy))
+                             contentHash: copied.contentHash)
     }
 
     /// Decodes `path` to thumbnail size in a `drover-decode` helper, under the budgets of
@@ -92,7 +93,7 @@ struct PhotoPreparer: Sendable {
     @discardableResult
     func makeThumbnail(of path: String, fileName: String, fullSize: PixelSize?) throws(ImportFailureReason) -> PixelSize {
         let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
-        let decoder = DecoderProcess(executable: faults.decoderExecutable ?? DecoderProcess.installedExecutable, limits: limits)
+        let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits)
         let upright = try decoder.makeThumbnail(of: path, to: temporary, fullSize: fullSize)
         if let injected = faults.writeError {
             unlink(temporary)

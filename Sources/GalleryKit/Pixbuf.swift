@@ -78,13 +78,9 @@ final class Pixbuf {
         return (upright, uprightFull)
     }
 
-    /// Writes a PNG. Returns nil, or the error message.
-    func savePNG(to path: String) -> String? {
-        var error: UnsafeMutablePointer<GError>?
-        let saved = gdk_pixbuf_savev(pointer, path, "png", nil, nil, &error) != 0
-        if saved { return nil }
-        defer { if error != nil { g_error_free(error) } }
-        return error.map { String(cString: $0.pointee.message) } ?? "could not write PNG"
+    /// Writes a thumbnail PNG (`drover_save_thumbnail_png` says how). Returns 0, or the errno.
+    func saveThumbnailPNG(to path: String) -> Int32 {
+        drover_save_thumbnail_png(pointer, path)
     }
 
     /// Copies the pixels out into a plain value, rows packed.

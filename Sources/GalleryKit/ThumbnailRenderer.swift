@@ -28,10 +28,12 @@ enum ThumbnailRenderer {
             if error.isOutOfMemory { throw .memory(error.message) }
             throw .decode(error.message)
         }
-        if let message = loaded.0.savePNG(to: output) {
-            let code = errno
+        // Sub filter, Huffman coding only: the fastest and smallest PNG for a photo's
+        // thumbnail (figures beside drover_save_thumbnail_png in CPixbuf's shim.h).
+        let code = loaded.0.saveThumbnailPNG(to: output)
+        if code != 0 {
             unlink(output)
-            throw .write(errno: code, message)
+            throw .write(errno: code, String(cString: strerror(code)))
         }
         return loaded.uprightFullSize ?? PixelSize(width: loaded.0.width, height: loaded.0.height)
     }

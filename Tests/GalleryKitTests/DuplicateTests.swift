@@ -92,4 +92,31 @@ import Testing
         #expect(ContentHash.ofFile(atPath: file.path) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(ContentHash.ofFile(atPath: temp.file("none").path) == nil)
     }
+
+    @Test func theHashTakenDuringTheCopyIsTheCopysSHA256() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        // Over two of the copy's 1 MB buffers, ending mid-buffer.
+        let bytes = (0..<2_500_001).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        let source = temp.file("big.bin")
+        try Data(bytes).write(to: source)
+        let file = open(source.path, O_RDONLY)
+        defer { close(file) }
+
+        let copied = try AtomicFile.copy(from: file, into: library.location.photosDirectory, preferredName: "big.bin",
+                                         maxBytes: 10_000_000, journal: library.journal, faults: FaultInjection())
+
+        let copy = library.location.photoURL(fileName: copied.fileName).path
+        #expect(copied.contentHash == ContentHash.ofFile(atPath: copy))
+        // The reference: coreutils' sha256sum of the same bytes.
+        let reference = Process()
+        reference.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        reference.arguments = [copy]
+        let output = Pipe()
+        reference.standardOutput = output
+        try reference.run()
+        reference.waitUntilExit()
+        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(copied.contentHash == line.split(separator: " ").first.map(String.init))
+    }
 }

@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+
+/// Watching a child process to its end within a wall-clock budget: what the decoder server
+/// does for each decode child it forks (`DecoderServer`).
+enum ChildProcess {
+    /// Up to 64 KB of what a pipe carried: the answer is one short line, and a child
+    /// that writes more must not make anyone hold it all.
+    struct BoundedText {
+        static let limit = 65_536
+        private(set) var bytes: [UInt8] = []
+        mutating func append(_ buffer: UnsafeRawBufferPointer) {
+            bytes.append(contentsOf: buffer.prefix(max(0, Self.limit - bytes.count)))
+        }
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    /// How reading the pipes ended.
+    enum Collected {
+        /// Every pipe reached end-of-file.
+        case finished
+        /// The deadline passed first.
+        case deadline
+        /// `hangup` was closed by its other end (whoever waits for the answer went away).
+        case hungUp
+    }
+
+    /// Reads `pipes` until all reach end-of-file or the deadline passes, or `hangup` (a
+    /// socket nobody should write to meanwhile) is closed by its peer.
+    static func collect(_ pipes: [Int32], until deadline: UInt64, hangup: Int32? = nil) -> (texts: [BoundedText], ending: Collected) {
+        var texts = [BoundedText](repeating: BoundedText(), count: pipes.count)
+        var open = Array(pipes.indices)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !open.isEmpty {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return (texts, .deadline) }
+            var polled = open.map { pollfd(fd: pipes[$0], events: Int16(POLLIN), revents: 0) }
+            if let hangup { polled.append(pollfd(fd: hangup, events: Int16(POLLIN), revents: 0)) }
+            let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+            if poll(&polled, nfds_t(polled.count), milliseconds) < 0 {
+                if errno == EINTR { continue }
+                return (texts, .deadline)
+            }
+            if let hangup, let watched = polled.last, watched.revents != 0 {
+                // Nothing is sent during a job, so anything readable is the end of the line.
+                var byte: UInt8 = 0
+                if watched.revents & Int16(POLLHUP | POLLERR) != 0 || recv(hangup, &byte, 1, Int32(MSG_PEEK)) <= 0 {
+                    return (texts, .hungUp)
+                }
+            }
+            open = zip(open, polled).compactMap { index, polled in
+                guard polled.revents != 0 else { return index }
+                let count = buffer.withUnsafeMutableBytes { read(pipes[index], $0.baseAddress, $0.count) }
+                if count > 0 {
+                    buffer.withUnsafeBytes { texts[index].append(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+                    return index
+                }
+                return count < 0 && (errno == EINTR || errno == EAGAIN) ? index : nil
+            }
+        }
+        return (texts, .finished)
+    }
+
+    /// How a reaped child ended.
+    struct Reaped {
+        var ending: DecoderProcess.Finished.Ending
+        /// User plus system CPU time it used.
+        var cpuSeconds: Double
+        /// It was killed at the deadline.
+        var timedOut: Bool
+    }
+
+    /// Waits for `pid` to end, until `deadline` if it `closedItsOutput` (it is ending),
+    /// else not at all; kills it with SIGKILL when that wait is over, and reaps it.
+    static func reap(_ pid: pid_t, closedItsOutput: Bool, deadline: UInt64) -> Reaped {
+        var timedOut = !closedItsOutput
+        var status: Int32 = 0
+        var usage = rusage()
+        var reaped = false
+        if closedItsOutput {
+            var pause: UInt32 = 50
+            while !reaped {
+                let result = wait4(pid, &status, WNOHANG, &usage)
+                if result == pid { reaped = true; break }
+                if result < 0 && errno != EINTR { break }
+                if DispatchTime.now().uptimeNanoseconds >= deadline { timedOut = true; break }
+                usleep(pause)
+                pause = min(pause * 2, 10_000)
+            }
+        }
+        if !reaped {
+            kill(pid, SIGKILL)
+            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        }
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        return Reaped(ending: ending(ofWaitStatus: status), cpuSeconds: cpu, timedOut: timedOut)
+    }
+
+    /// WIFSIGNALED and friends are macros Swift cannot see: the low 7 bits are the
+    /// signal, or 0 for a normal exit whose status is in the next byte.
+    static func ending(ofWaitStatus status: Int32) -> DecoderProcess.Finished.Ending {
+        let signal = status & 0x7F
+        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+    }
+}

@@ -1,0 +1,230 @@
+import CPixbuf
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Drover's end of one decoder server (`DecoderServer`): starts it, sends it a request at a
+/// time, reads the answer within a deadline, and stops it. Used by one thread at a time:
+/// `DecoderServerPool` lends it out.
+final class DecoderConnection: @unchecked Sendable {
+    // @unchecked: the pool hands a connection to one borrower at a time and takes it back
+    // only when that borrower is done with it; nothing here is touched by two threads at once.
+    let pid: pid_t
+    private let socket: Int32
+    private var stopped = false
+
+    private init(pid: pid_t, socket: Int32) {
+        self.pid = pid
+        self.socket = socket
+    }
+
+    deinit { stop() }
+
+    /// Why a server gave no usable answer: a server failure, never the image's (the image
+    /// is only ever read in the server's child). The server is stopped then.
+    enum Failure: Error, Equatable {
+        case cannotStart(executable: String, errno: Int32)
+        case stopped(DecoderProcess.Finished.Ending)
+        case unreadableAnswer
+        case noAnswer(seconds: Int)
+
+        var detail: String {
+            switch self {
+            case .cannotStart(let executable, let code): "\(executable) cannot be started: \(String(cString: strerror(code)))"
+            case .stopped(.signalled(let signal)):
+                "its server stopped with signal \(signal), \(String(cString: strsignal(signal)))"
+            case .stopped(.exited(let status)): "its server exited with status \(status)"
+            case .stopped(.unstarted(let code)): "its server cannot be started: \(String(cString: strerror(code)))"
+            case .unreadableAnswer: "its server gave an answer Drover cannot read"
+            case .noAnswer(let seconds): "its server did not answer within \(seconds) s"
+            }
+        }
+    }
+
+    /// Starts `executable --serve` (with `--child PROGRAM` for a stand-in decoder).
+    static func start(executable: String, childProgram: String?) throws(Failure) -> DecoderConnection {
+        var ends: [Int32] = [-1, -1]
+        guard drover_socketpair_cloexec(&ends) == 0 else { throw .cannotStart(executable: executable, errno: errno) }
+        var pid: pid_t = 0
+        let arguments = ["--serve"] + (childProgram.map { ["--child", $0] } ?? [])
+        let code = spawn(executable, arguments, socket: ends[1], pid: &pid)
+        // The server has its own copy (or never started).
+        close(ends[1])
+        guard code == 0 else {
+            close(ends[0])
+            throw .cannotStart(executable: executable, errno: code)
+        }
+        return DecoderConnection(pid: pid, socket: ends[0])
+    }
+
+    /// True when the server still waits for a request: an idle server writes nothing, so a
+    /// readable or closed socket means it ended (killed, out of memory) while it was idle.
+    var isIdleAndAlive: Bool {
+        guard !stopped else { return false }
+        var polled = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&polled, 1, 0) == 0
+    }
+
+    /// Sends one request and waits for its answer until `deadline` (uptime nanoseconds).
+    func run(_ arguments: [String], wallSeconds: Int, answerWithin seconds: Int) throws(Failure) -> DecoderProcess.Finished {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds) * 1_000_000_000
+        let request = DecoderWire.request(wallSeconds: wallSeconds, arguments: arguments)
+        let sent = request.withUnsafeBytes { drover_send_all(socket, $0.baseAddress, $0.count) }
+        guard sent == 0 else { throw stopAfterFailure(deadline: deadline) }
+
+        var received: [UInt8] = []
+        var line: DecoderWire.AnswerLine?
+        var lineLength = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if line == nil, let end = received.firstIndex(of: UInt8(ascii: "\n")) {
+                guard let parsed = DecoderWire.parseAnswerLine(String(decoding: received[..<end], as: UTF8.self)[...]) else {
+                    stop()
+                    throw .unreadableAnswer
+                }
+                line = parsed
+                lineLength = end + 1
+            } else if line == nil && received.count > 256 {
+                stop()
+                throw .unreadableAnswer
+            }
+            if let line {
+                let needed = lineLength + line.outputLength + line.errorsLength
+                if received.count == needed { return finished(line, received[lineLength...]) }
+                // An answer is all there is until the next request: more is a broken server.
+                guard received.count < needed else { stop(); throw .unreadableAnswer }
+            }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else {
+                stop()
+                throw .noAnswer(seconds: seconds)
+            }
+            var polled = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+            let ready = poll(&polled, 1, milliseconds)
+            if ready < 0 && errno != EINTR { throw stopAfterFailure(deadline: deadline) }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { throw stopAfterFailure(deadline: deadline) }
+            received += buffer.prefix(count)
+        }
+    }
+
+    private func finished(_ line: DecoderWire.AnswerLine, _ texts: ArraySlice<UInt8>) -> DecoderProcess.Finished {
+        let output = texts.prefix(line.outputLength)
+        let errors = texts.dropFirst(line.outputLength)
+        return DecoderProcess.Finished(ending: line.ending, cpuSeconds: line.cpuSeconds, timedOut: line.timedOut,
+                                       output: String(decoding: output, as: UTF8.self),
+                                       errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// The server stopped talking (the socket closed, or failed): says how it ended.
+    private func stopAfterFailure(deadline: UInt64) -> Failure {
+        .stopped(finish(deadline: deadline))
+    }
+
+    /// Closes the socket, which ends a server that waits for a request, and reaps it,
+    /// waiting until `deadline` at most (then it is killed).
+    @discardableResult
+    func finish(deadline: UInt64) -> DecoderProcess.Finished.Ending {
+        stopped = true
+        close(socket)
+        return ChildProcess.reap(pid, closedItsOutput: true, deadline: deadline).ending
+    }
+
+    /// Kills the server (a child it is running dies with it) and reaps it.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        close(socket)
+        _ = ChildProcess.reap(pid, closedItsOutput: false, deadline: 0)
+    }
+
+    /// Starts the server with standard input and output on `socket`, standard error
+    /// Drover's, no other descriptor, and every signal at its default (an ignored SIGXCPU
+    /// would survive exec, and fork, and blunt the CPU limit). Returns 0 or the errno.
+    private static func spawn(_ executable: String, _ arguments: [String], socket: Int32, pid: inout pid_t) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, socket, 0)
+        posix_spawn_file_actions_adddup2(&actions, socket, 1)
+        drover_spawn_close_from(&actions, 3)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        // Drover's environment (gdk-pixbuf's loader settings among it), without the Swift
+        // runtime's crash backtracer: a decoder crash is an answer here, not a bug report,
+        // and the backtrace would cost time and fill the pipe.
+        var variables = ProcessInfo.processInfo.environment
+        variables["SWIFT_BACKTRACE"] = "enable=no"
+        let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
+        return posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
+    }
+}
+
+/// The idle decoder servers, shared by every library in the process: an import borrows one
+/// per photo it prepares and gives it back, so a server serves photo after photo. At most
+/// `keep` idle servers per kind stay (imports run `ImportLimits.concurrency` at once);
+/// more are stopped as they come back. Servers end with Drover (their socket closes).
+final class DecoderServerPool: Sendable {
+    static let shared = DecoderServerPool()
+
+    private let idle = Mutex<[String: [DecoderConnection]]>([:])
+
+    /// An idle live server of this kind, or a new one.
+    func borrow(executable: String, childProgram: String?) throws(DecoderConnection.Failure) -> DecoderConnection {
+        let key = Self.key(executable, childProgram)
+        while let connection = idle.withLock({ $0[key]?.popLast() }) {
+            if connection.isIdleAndAlive { return connection }
+            connection.stop()
+        }
+        _ = Self.shutDownAtExit
+        return try DecoderConnection.start(executable: executable, childProgram: childProgram)
+    }
+
+    /// Idle servers would end by themselves when Drover's end of their socket closes, but
+    /// unreaped: their CPU time (and their children's) would be missing from Drover's
+    /// RUSAGE_CHILDREN, which `time` and the benchmarks read. So they are ended and
+    /// reaped at exit.
+    private static let shutDownAtExit: Void = {
+        atexit { DecoderServerPool.shared.shutDown() }
+    }()
+
+    /// Ends every idle server and reaps it (waiting up to a second for each).
+    func shutDown() {
+        let servers = idle.withLock { idle in
+            defer { idle = [:] }
+            return idle.values.flatMap { $0 }
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        for server in servers { server.finish(deadline: deadline) }
+    }
+
+    /// Takes back a server that answered properly.
+    func giveBack(_ connection: DecoderConnection, executable: String, childProgram: String?, keep: Int) {
+        let key = Self.key(executable, childProgram)
+        let kept = idle.withLock { idle -> Bool in
+            guard idle[key, default: []].count < keep else { return false }
+            idle[key, default: []].append(connection)
+            return true
+        }
+        if !kept { connection.stop() }
+    }
+
+    private static func key(_ executable: String, _ childProgram: String?) -> String {
+        executable + "\u{0}" + (childProgram ?? "")
+    }
+}
