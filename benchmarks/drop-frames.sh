@@ -5,6 +5,9 @@
 # to all N on screen (budget 100 ms), and the frame gaps from the first placeholder
 # until the last one committed (budget: none over 50 ms). Prints figures; does not judge.
 #   benchmarks/drop-frames.sh [N] [SIZE]     (defaults 1000 and 640x480)
+# DROVER=path/to/drover runs that binary instead of building one (a kept "before"
+# binary, to run before and after alternately); DROVER_WRAP="perf record -g -o F"
+# runs Drover under a profiler.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-1000}
@@ -12,7 +15,7 @@ size=${2:-640x480}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source benchmarks/common.sh
-build_drover
+if [[ -n ${DROVER:-} ]]; then drover=$(realpath "$DROVER"); else build_drover; fi
 peer="$PWD/Tests/EndToEnd/peers/drag_source.py"
 mkdir -p "$work/home"
 make_photos "$work/photos" "$count" "$size"
@@ -20,7 +23,7 @@ cat > "$work/run.sh" <<INNER
 set -e
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CACHE_HOME="$work/home/cache"
 DROVER_BENCHMARK=drop DROVER_BENCHMARK_DROP_COUNT=$count DROVER_BENCHMARK_SECONDS=600 \
-  "$drover" --library "$work/library" > "$work/drover.out" &
+  ${DROVER_WRAP:-} "$drover" --library "$work/library" > "$work/drover.out" &
 sleep 4
 /usr/bin/python3 "$peer" --record "$work/peer.jsonl" --title "Benchmark Source" "$work/photos"/*.jpg &
 peer=\$!

@@ -205,15 +205,56 @@ public final class PlaceholderCollection<Element> {
 
     /// Inserts a placeholder at `index` and returns its context.
     public func insertPlaceholder(at index: Int) -> PlaceholderContext<Element> {
+        insertPlaceholders(count: 1, at: index)[0]
+    }
+
+    /// Inserts `count` placeholders side by side from `index` and returns their contexts, in
+    /// order. Observers hear them as one change (a drop of 1,000 files is one update of the
+    /// view, not 1,000); `prepare` meets each new context (and its offset) before they do,
+    /// so what they are shown is complete. O(count log n).
+    public func insertPlaceholders(
+        count placeholderCount: Int, at index: Int,
+        prepare: (_ context: PlaceholderContext<Element>, _ offset: Int) -> Void = { _, _ in }
+    ) -> [PlaceholderContext<Element>] {
         precondition(index >= 0 && index <= count, "insert index \(index) out of 0...\(count)")
-        let id = PlaceholderID(rawValue: nextID)
-        nextID += 1
-        let node = tree.insert(.placeholder(id), counted: false, at: index)
-        let context = PlaceholderContext(id: id, node: node, collection: self)
-        context.liveSlot = live.count
-        live.append(context)
-        notify([.insert(.placeholder(id), at: index)])
-        return context
+        var contexts: [PlaceholderContext<Element>] = []
+        var steps: [ChangeStep<Entry>] = []
+        contexts.reserveCapacity(placeholderCount)
+        steps.reserveCapacity(placeholderCount)
+        for position in index..<(index + max(0, placeholderCount)) {
+            let id = PlaceholderID(rawValue: nextID)
+            nextID += 1
+            let node = tree.insert(.placeholder(id), counted: false, at: position)
+            let context = PlaceholderContext(id: id, node: node, collection: self)
+            context.liveSlot = live.count
+            live.append(context)
+            prepare(context, contexts.count)
+            contexts.append(context)
+            steps.append(.insert(.placeholder(id), at: position))
+        }
+        if !steps.isEmpty { notify(steps) }
+        return contexts
+    }
+
+    /// Placeholders whose items are ready together, in runs that one library batch each can
+    /// commit: a run's placeholders have no real item between them, so the library inserts
+    /// their items side by side at the run's `itemIndex`, in the run's order, and each lands
+    /// where its placeholder is (other placeholders between them do not count: the library
+    /// knows none). Runs come in entry order; committing one shifts the item indices of those
+    /// after it, so commit the first and ask again. Resolved and set-aside placeholders are
+    /// left out (they have no place here). O(k log n) for k placeholders.
+    public func commitRuns(_ contexts: [PlaceholderContext<Element>]) -> [PlaceholderCommitRun<Element>] {
+        let placed = contexts.compactMap { context in context.index.map { (context, $0) } }.sorted { $0.1 < $1.1 }
+        var runs: [PlaceholderCommitRun<Element>] = []
+        for (context, position) in placed {
+            let itemIndex = tree.countedBefore(position)
+            if let last = runs.last, last.itemIndex == itemIndex {
+                runs[runs.count - 1].placeholders.append(context)
+            } else {
+                runs.append(PlaceholderCommitRun(entryIndex: position, itemIndex: itemIndex, placeholders: [context]))
+            }
+        }
+        return runs
     }
 
     /// Replaces the real items wholesale (the library was re-sorted or re-read) while keeping
@@ -368,6 +409,18 @@ public final class PlaceholderCollection<Element> {
         }
         for observer in changeObservers.values { observer(steps) }
     }
+}
+
+/// Placeholders that one library batch can commit (`PlaceholderCollection.commitRuns`).
+@MainActor
+public struct PlaceholderCommitRun<Element> {
+    /// The entry index of the first placeholder.
+    public let entryIndex: Int
+    /// Where the library inserts the run's items, among its items: the real items before
+    /// the first placeholder.
+    public let itemIndex: Int
+    /// In entry order: the order to commit their items in.
+    public fileprivate(set) var placeholders: [PlaceholderContext<Element>]
 }
 
 extension PlaceholderCollection.Entry: Equatable where Element: Equatable {}

@@ -7,36 +7,41 @@ import Localization
 /// placeholder per file or folder, each prepared by GalleryKit off the main
 /// thread and committed where its placeholder is by then.
 extension DropImporter {
-    /// One placeholder per local file or folder at entry `index`, each importing
-    /// on its own. Anything that is not a local file gets an error tile saying so.
-    /// With `folderToasts`, a folder whose import needs a look says so in a toast
-    /// of its own (a drop); without, the caller sums the tallies up.
-    func insertPlaceholders(for urls: [URL], at index: Int, folderToasts: Bool) -> [Task<Tally, Never>] {
-        var imports: [Task<Tally, Never>] = []
-        for (offset, url) in urls.enumerated() {
-            guard url.isFileURL else {
-                let context = model.insertPlaceholder(at: index + offset, title: url.absoluteString) {}
-                let message = tr("Only files on this computer can be imported, not {scheme} addresses.", ["scheme": url.scheme ?? "?"])
-                context.fail(message)
-                imports.append(Task { Tally(failures: ["\(url.absoluteString): \(message)"]) })
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
-                imports.append(importFolder(url, at: index + offset, toast: folderToasts))
-            } else {
-                imports.append(importPreparing(ImportSource(url: url), title: url.lastPathComponent, at: index + offset))
-            }
+    /// One placeholder per file or folder at entry `index`, all in one change to the grid
+    /// (a drop of 1,000 files lays it out once), each saying "Waiting…" until its turn.
+    /// Anything that is not a local file gets an error tile saying so. Which are folders is
+    /// found off the main thread (a look at each file; on a network share that takes its
+    /// time); then each imports on its own, in the order dropped. With `folderToasts`, a
+    /// folder whose import needs a look says so in a toast of its own (a drop); without,
+    /// the caller sums the tally up. Returns the tally of them all, once all have landed
+    /// or failed.
+    func insertPlaceholders(for urls: [URL], at index: Int, folderToasts: Bool) -> Task<Tally, Never> {
+        let handles = urls.map { _ in ImportHandle() }
+        let contexts = model.insertPlaceholders(titles: urls.map { $0.isFileURL ? $0.lastPathComponent : $0.absoluteString },
+                                                at: index, detail: tr("Waiting…")) { offset in handles[offset].task?.cancel() }
+        var failures: [String] = []
+        for (url, context) in zip(urls, contexts) where !url.isFileURL {
+            let message = tr("Only files on this computer can be imported, not {scheme} addresses.", ["scheme": url.scheme ?? "?"])
+            context.fail(message)
+            failures.append("\(url.absoluteString): \(message)")
         }
-        return imports
+        let local = zip(urls, zip(contexts, handles)).filter { $0.0.isFileURL }.map { (url: $0.0, context: $0.1.0, handle: $0.1.1) }
+        let paths = local.map(\.url)
+        return Task {
+            let folders = await Task.detached { paths.map(Self.isFolder) }.value
+            for (entry, isFolder) in zip(local, folders) where !entry.context.isResolved {
+                entry.handle.task = isFolder ? importFolder(entry.url, into: entry.context, toast: folderToasts)
+                    : Task { await prepareAndCommit(ImportSource(url: entry.url), context: entry.context) }
+            }
+            var tally = Tally(failures: failures)
+            for entry in local { if let task = entry.handle.task { tally = tally + (await task.value) } }
+            return tally
+        }
     }
 
-    private func importFolder(_ folder: URL, at index: Int, toast: Bool) -> Task<Tally, Never> {
-        var task: Task<Tally, Never>?
-        let context = model.insertPlaceholder(at: index, title: folder.lastPathComponent) { task?.cancel() }
+    private func importFolder(_ folder: URL, into context: PlaceholderContext<GalleryItem>, toast: Bool) -> Task<Tally, Never> {
         let destination = destination(at: context)
-        let running = Task {
+        return Task {
             do {
                 let report = try await library.importDirectory(folder, into: destination) { progress in
                     let fraction = Double(progress.completed) / Double(max(1, progress.total))
@@ -59,8 +64,6 @@ extension DropImporter {
                 return Tally(failures: ["\(folder.lastPathComponent): \(message)"])
             }
         }
-        task = running
-        return running
     }
 
     // MARK: Placeholders and commits
@@ -74,9 +77,10 @@ extension DropImporter {
     }
 
     /// Prepares the photo off the main thread, then commits it where the
-    /// placeholder is now: the placeholder becomes the photo when the library's
-    /// batch that inserts it is applied (it carries the prepared import's
-    /// identity, see `CollectionModel.expectCommit`).
+    /// placeholder is now, together with the others ready by then (`CommitBatcher`):
+    /// the placeholder becomes the photo when the library's batch that inserts it
+    /// is applied (it carries the prepared import's identity, see
+    /// `CollectionModel.expectCommit`).
     @discardableResult
     func prepareAndCommit(_ source: ImportSource, context: PlaceholderContext<GalleryItem>) async -> Tally {
         do {
@@ -86,28 +90,7 @@ extension DropImporter {
                 context.updateProgress(max(context.progress, 0.5))
                 return try await library.prepareImport(source)
             }
-            try await commits.run {
-                guard !Task.isCancelled, !context.isResolved else {
-                    await library.discardImport(prepared)
-                    return
-                }
-                guard let index = context.index else {
-                    // Dropped on a collection no longer shown: the photo goes to its end.
-                    _ = try await library.commitImports([prepared], into: destination(at: context))
-                    context.delete()
-                    return
-                }
-                // Expected before the commit, so its batch cannot arrive unrecognised.
-                model.expectCommit(of: prepared.id, for: context)
-                do {
-                    _ = try await library.commitImports([prepared], into: destination(at: context, index: index))
-                } catch {
-                    model.abandonCommit(of: prepared.id)
-                    throw error
-                }
-                // The next commit's index must count this photo: wait for its batch.
-                await model.commitApplied(prepared.id)
-            }
+            try await commits.commit(prepared, for: context)
             return Tally(imported: 1)
         } catch is CancellationError {
             context.delete()
@@ -142,9 +125,15 @@ extension DropImporter {
     }
 
     /// Where the item of `context` goes: into the collection it was dropped on, at the
-    /// placeholder's place (`index`, or where it is now), or at the end if that
-    /// collection is no longer shown.
-    private func destination(at context: PlaceholderContext<GalleryItem>, index: Int? = nil) -> ImportDestination {
-        ImportDestination(model.scope(of: context), at: (index ?? context.index).map(model.itemIndex(forEntryAt:)))
+    /// placeholder's place, or at the end if that collection is no longer shown.
+    private func destination(at context: PlaceholderContext<GalleryItem>) -> ImportDestination {
+        ImportDestination(model.scope(of: context), at: context.index.map(model.itemIndex(forEntryAt:)))
     }
+}
+
+/// The import task of one dropped file or folder, known only once it starts (after the
+/// look at which files are folders): its placeholder's cancel button cancels it.
+@MainActor
+final class ImportHandle {
+    var task: Task<DropImporter.Tally, Never>?
 }

@@ -20,14 +20,15 @@ final class DropImporter {
     let gallery: GalleryController
     /// Photos prepared at once (copy, decode, thumbnail); the rest wait.
     let slots = WorkSlots(count: ProcessInfo.processInfo.activeProcessorCount)
-    /// Commits run one at a time, each placing its photo where its placeholder
-    /// is once the previous one has landed, so a multi-file drop keeps its order.
-    let commits = WorkSlots(count: 1)
+    /// Commits the prepared photos where their placeholders are, as many together
+    /// as are ready, one batch at a time, so a multi-file drop keeps its order.
+    let commits: CommitBatcher
     var library: PhotoLibrary { gallery.library }
     var model: CollectionModel { gallery.model }
 
     init(gallery: GalleryController) {
         self.gallery = gallery
+        commits = CommitBatcher(gallery: gallery)
     }
 
     /// What one file or folder of a file list came to: for the summary that
@@ -168,23 +169,18 @@ final class DropImporter {
                 return whenImported?(tally) ?? gallery.window.toast.show(ImportSummary.text(
                     imported: tally.imported, failures: tally.failures, skipped: tally.skipped))
             }
-            var imports: [Task<Tally, Never>] = []
+            var imports: Task<Tally, Never>?
             model.batch {
                 context.delete()
                 imports = insertPlaceholders(for: URIListFormat.decode(loaded.data), at: index,
                                              folderToasts: whenImported == nil)
             }
+            guard let imports else { return }
             if let whenImported {
-                var tally = Tally()
-                for task in imports { tally = tally + (await task.value) }
-                whenImported(tally)
+                whenImported(await imports.value)
             } else if let summary {
                 // Apart from the load, which ends here (as it did before there was a summary).
-                Task {
-                    var tally = Tally()
-                    for task in imports { tally = tally + (await task.value) }
-                    summary(tally)
-                }
+                Task { summary(await imports.value) }
             }
         } else if let source = try await imageSource(loaded, webAddress: webAddress, session: session) {
             summary?(await prepareAndCommit(source, context: context))
@@ -222,7 +218,7 @@ final class DropImporter {
         return ImportSource(url: file, title: title)
     }
 
-    static func isFolder(_ url: URL) -> Bool {
+    nonisolated static func isFolder(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

@@ -6,7 +6,9 @@ import GtkKit
 /// them in). Prints, on CLOCK_MONOTONIC in ms (the script compares them with the
 /// moment it released the mouse), when the first placeholder and all N items were on
 /// screen, then the frame gaps from the first placeholder until the last one
-/// committed. Prints figures only; quits when done or after `seconds`.
+/// committed, and the main thread's CPU meanwhile: per frame, and how many gaps over
+/// 50 ms it alone explains (the others are waits for a core, on a loaded machine).
+/// Prints figures only; quits when done or after `seconds`.
 @MainActor
 final class DropBenchmark {
     private let grid: PhotoGrid
@@ -19,6 +21,9 @@ final class DropBenchmark {
     private var allShown: Double?
     private var lastFrame = 0.0
     private var gaps: [Double] = []
+    /// The main thread's CPU time at the last frame, and what it spent in each frame since the first placeholder.
+    private var lastCPU = 0.0
+    private var cpuPerFrame: [Double] = []
 
     init(grid: PhotoGrid, expected: Int, seconds: Double) {
         self.grid = grid
@@ -46,8 +51,13 @@ final class DropBenchmark {
             firstShown = now
             print(String(format: "drop benchmark: first placeholder on screen at %.1f ms", now))
         }
-        if firstShown != nil { gaps.append(now - lastFrame) }
+        let cpu = ScrollBenchmark.threadCPUSeconds() * 1000
+        if firstShown != nil {
+            gaps.append(now - lastFrame)
+            cpuPerFrame.append(cpu - lastCPU)
+        }
         lastFrame = now
+        lastCPU = cpu
         if allShown == nil, arrived >= expected {
             allShown = now
             print(String(format: "drop benchmark: all %d items on screen at %.1f ms", expected, now))
@@ -59,6 +69,11 @@ final class DropBenchmark {
         print(String(format: "drop benchmark: %@ at %.1f ms (%.1f s after the first placeholder), %d items arrived; from the first placeholder: ",
                      committed ? "the last placeholder committed" : "gave up waiting", now, window / 1000, max(0, arrived))
               + FrameGaps.summary(gaps))
+        let busiest = cpuPerFrame.max() ?? 0
+        let mean = cpuPerFrame.reduce(0, +) / Double(max(1, cpuPerFrame.count))
+        let overBudget = zip(gaps, cpuPerFrame).filter { $0.0 > 50 && $0.1 > 50 }.count
+        print(String(format: "drop benchmark: main thread's CPU per frame meanwhile: mean %.2f ms, max %.1f ms, %.1f s in all; gaps over 50 ms with over 50 ms of it: %d",
+                     mean, busiest, cpuPerFrame.reduce(0, +) / 1000, overBudget))
         return true
     }
 

@@ -52,8 +52,8 @@ final class ScrollBenchmark {
               + String(format: ", main thread %.2f ms of CPU per frame, ", cpuPerFrame) + ResidentMemory.summary())
     }
 
-    /// CPU time of the calling thread (the main thread here).
-    private static func threadCPUSeconds() -> Double {
+    /// CPU time of the calling thread (the main thread here; DropBenchmark's too).
+    static func threadCPUSeconds() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

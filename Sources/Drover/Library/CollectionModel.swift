@@ -174,6 +174,17 @@ final class CollectionModel {
         return context
     }
 
+    /// One placeholder per title, side by side from `index`, delivered to the grid as one
+    /// change with their titles and `detail` in place (a drop of 1,000 files lays the grid
+    /// out once). `cancel(offset)` is the cancel button of the placeholder at that offset.
+    func insertPlaceholders(titles: [String], at index: Int, detail: String?,
+                            cancel: @escaping (_ offset: Int) -> Void) -> [PlaceholderContext<GalleryItem>] {
+        entries.insertPlaceholders(count: titles.count, at: clampedEntryIndex(index)) { context, offset in
+            placeholders[context.id] = PlaceholderInfo(context: context, scope: scope, title: titles[offset],
+                                                       cancel: { cancel(offset) }, detail: detail)
+        }
+    }
+
     /// Where DragKit's drop loads insert their placeholders (`DropSession.loadItems`).
     var placeholderCollection: PlaceholderCollection<GalleryItem> { entries }
 
@@ -197,7 +208,7 @@ final class CollectionModel {
 
     /// Shows how far a load of unknown size got.
     func setDetail(_ detail: String, for context: PlaceholderContext<GalleryItem>) {
-        guard placeholders[context.id] != nil, let index = context.index else { return }
+        guard let info = placeholders[context.id], info.detail != detail, let index = context.index else { return }
         placeholders[context.id]?.detail = detail
         deliver([.update(placeholderTile(context.id), at: index)])
     }
