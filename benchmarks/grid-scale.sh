@@ -4,8 +4,8 @@
 # seconds, not hours), opens it and scrolls the grid from the top for FRAMES frames.
 # Prints the time from launch to the first frame with tiles, to the first frame whose
 # visible tiles all show their thumbnails, and to the whole collection in the grid, the
-# frame gaps from the first frame to the end of the open (a large collection is applied
-# on the main thread after its first page), then the scroll's frame gaps, the
+# frame gaps from the first frame to the end of the open and the main thread's longest CPU
+# between two of them (a large collection arrives after its first page), then the scroll's frame gaps, the
 # main thread's CPU per frame (the figure a loaded machine does not inflate: frame gaps
 # count the waits for a core too) and resident memory (now and peak) after scrolling.
 # Import throughput is measured by benchmarks/import-scale.sh. Prints figures only.

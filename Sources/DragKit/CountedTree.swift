@@ -317,3 +317,6 @@ struct CountedTreeRecord {
     var isCounted: Bool
 }
 
+
+/// A tree can be built on one thread and used on another (`PlaceholderCollection.PreparedReload`).
+extension CountedTree: Sendable where Value: Sendable {}

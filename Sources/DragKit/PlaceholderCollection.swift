@@ -268,12 +268,30 @@ public final class PlaceholderCollection<Element> {
     public func reload<Elements: Sequence<Element>>(
         _ elements: Elements, keeping keep: (PlaceholderContext<Element>) -> Bool = { _ in true }
     ) {
-        let newItems = Array(elements)
-        let leaving = placeholders.filter { !keep($0) }
-        for context in leaving {
+        setAside(where: { !keep($0) })
+        rebuildKeepingPlaceholders(Array(elements))
+        finishReload()
+    }
+
+    /// `reload(_:keeping:)` with entries made beforehand, off the main thread: with no
+    /// placeholder left in the entries, the prepared tree replaces the old one in O(1).
+    public func reload(
+        _ prepared: PreparedReload, keeping keep: (PlaceholderContext<Element>) -> Bool = { _ in true }
+    ) {
+        setAside(where: { !keep($0) })
+        if live.isEmpty { tree = prepared.tree } else { rebuildKeepingPlaceholders(prepared.items) }
+        finishReload()
+    }
+
+    private func setAside(where leaves: (PlaceholderContext<Element>) -> Bool) {
+        for context in placeholders where leaves(context) {
             removeFromLive(context)
             context.isSetAside = true
         }
+    }
+
+    /// The tree of `newItems` with every live placeholder at its index (or at the end).
+    private func rebuildKeepingPlaceholders(_ newItems: [Element]) {
         let kept = placeholders
         let keptPositions = kept.map { tree.index(of: $0.node) }
         var rebuilt: [(value: Entry, counted: Bool)] = []
@@ -292,6 +310,9 @@ public final class PlaceholderCollection<Element> {
         rebuilt.append(contentsOf: newItems[nextItem...].map { (value: Entry.item($0), counted: true) })
         let nodes = tree.rebuild(rebuilt)
         for (context, slot) in zip(kept, placeholderSlots) { context.node = nodes[slot] }
+    }
+
+    private func finishReload() {
         nodeByID = nil
         heldSteps = heldSteps.map { _ in [] }  // whatever was held is subsumed by the reload
         for observer in reloadObservers.values { observer() }

@@ -4,7 +4,7 @@ import GalleryKit
 /// What one grid tile shows, derived from a library item (or a drop
 /// placeholder). The grid reads only presentation from it (text for people
 /// and for assistive technology, thumbnails), never the domain type it keeps.
-struct TileModel: Equatable {
+struct TileModel: Equatable, Sendable {
     enum Kind: Equatable {
         case photo
         case stack(count: Int)

@@ -36,6 +36,9 @@ final class GalleryController {
     /// Counts `show`'s reads: a first page (`showFirstPage`) is shown only while the read it
     /// belongs to is the latest and its whole collection has not arrived.
     var showGeneration = 0
+    /// Set while `show` makes the grid's entries off the main thread: the library's changes
+    /// to the new snapshot wait here, to be applied once it is shown.
+    private var changesWhilePreparing: [GalleryKit.CollectionChange]?
 
     init(library: PhotoLibrary, window: MainWindow) {
         self.library = library
@@ -87,6 +90,7 @@ final class GalleryController {
     func show(_ scope: CollectionScope) async {
         collectionToken?.cancel()
         collectionToken = nil
+        changesWhilePreparing = nil  // they belong to the snapshot this show replaces
         self.scope = scope
         showGeneration += 1
         let generation = showGeneration
@@ -98,9 +102,27 @@ final class GalleryController {
             guard self.scope == scope else { token.cancel(); return }
             collectionToken = token
             if generation == showGeneration { showGeneration += 1 }  // a first page still on its way is not shown
+            let applying = showGeneration
+            // In the user's own order the grid shows the items as read: their entries and tiles
+            // are made off the main thread. The library's changes from here on come after this
+            // snapshot: they wait until it is shown.
+            var prepared: PreparedCollection?
+            if arrangement.isOwnOrder {
+                changesWhilePreparing = []
+                prepared = await PreparedCollection.make(items)
+                // Another collection (or this one again) was asked for meanwhile: its `show` goes on.
+                guard applying == showGeneration, self.scope == scope else { return }
+            }
             arrangement.replaceItems(items)
             model.arrangedOwnCount = arrangement.isOwnOrder ? nil : items.count
-            model.load(arrangement.shownItems, scope: scope)
+            if let prepared, arrangement.isOwnOrder {
+                model.load(prepared, scope: scope)
+            } else {
+                model.load(arrangement.shownItems, scope: scope)  // sorted or searched meanwhile
+            }
+            let held = changesWhilePreparing ?? []
+            changesWhilePreparing = nil
+            held.forEach(apply)
             window.deleteZone.setScope(albumName: albumName(for: scope))
             updateEmptyState()
             // The read's temporaries (rows, dictionaries, the first page's models) are free
@@ -116,6 +138,7 @@ final class GalleryController {
 
     private func apply(_ change: GalleryKit.CollectionChange) {
         guard change.scope == scope else { return }
+        if changesWhilePreparing != nil { return changesWhilePreparing!.append(change) }
         arrangement.apply(change.steps)
         if arrangement.isOwnOrder {
             model.apply(change.steps, commits: change.commits)
