@@ -226,6 +226,3 @@ static inline int drover_save_thumbnail_png(GdkPixbuf *pixbuf, const char *path)
     if (fclose(output.file) != 0) return errno != 0 ? errno : EIO;
     return 0;
 }
-
-// Large JPEGs are read in big pieces (see the header).
-#include "jpeg_at_scale.h"

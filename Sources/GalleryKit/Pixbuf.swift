@@ -50,10 +50,7 @@ final class Pixbuf {
         if let fullSize, fullSize.width <= box, fullSize.height <= box {
             raw = gdk_pixbuf_new_from_file(path, &error)
         } else {
-            // A JPEG in big reads (the same decode and errors); anything else through gdk-pixbuf.
-            var handled: gboolean = 0
-            let jpeg = drover_load_jpeg_at_scale(path, Int32(box), &handled, &error)
-            raw = handled != 0 ? jpeg : gdk_pixbuf_new_from_file_at_scale(path, Int32(box), Int32(box), 1, &error)
+            raw = gdk_pixbuf_new_from_file_at_scale(path, Int32(box), Int32(box), 1, &error)
         }
         guard let raw else {
             var failure = LoadError(message: "unknown error", isFileError: false)
