@@ -1,7 +1,6 @@
 import CPixbuf
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Drover's end of one decoder server (`DecoderServer`): starts it, sends it a request at a
 /// time, reads the answer within a deadline, and stops it. Used by one thread at a time:
@@ -169,62 +168,11 @@ final class DecoderConnection: @unchecked Sendable {
         // and the backtrace would cost time and fill the pipe.
         var variables = ProcessInfo.processInfo.environment
         variables["SWIFT_BACKTRACE"] = "enable=no"
+        // Every symbol bound once, in the server: lazily bound, each forked child would look
+        // up again every library function its decode calls first (about 1.4 ms a photo).
+        variables["LD_BIND_NOW"] = "1"
         let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + environment).forEach { free($0) } }
         return posix_spawn(&pid, executable, &actions, &attributes, argv, environment)
-    }
-}
-
-/// The idle decoder servers, shared by every library in the process: an import borrows one
-/// per photo it prepares and gives it back, so a server serves photo after photo. At most
-/// `keep` idle servers per kind stay (imports run `ImportLimits.concurrency` at once);
-/// more are stopped as they come back. Servers end with Drover (their socket closes).
-final class DecoderServerPool: Sendable {
-    static let shared = DecoderServerPool()
-
-    private let idle = Mutex<[String: [DecoderConnection]]>([:])
-
-    /// An idle live server of this kind, or a new one.
-    func borrow(executable: String, childProgram: String?) throws(DecoderConnection.Failure) -> DecoderConnection {
-        let key = Self.key(executable, childProgram)
-        while let connection = idle.withLock({ $0[key]?.popLast() }) {
-            if connection.isIdleAndAlive { return connection }
-            connection.stop()
-        }
-        _ = Self.shutDownAtExit
-        return try DecoderConnection.start(executable: executable, childProgram: childProgram)
-    }
-
-    /// Idle servers would end by themselves when Drover's end of their socket closes, but
-    /// unreaped: their CPU time (and their children's) would be missing from Drover's
-    /// RUSAGE_CHILDREN, which `time` and the benchmarks read. So they are ended and
-    /// reaped at exit.
-    private static let shutDownAtExit: Void = {
-        atexit { DecoderServerPool.shared.shutDown() }
-    }()
-
-    /// Ends every idle server and reaps it (waiting up to a second for each).
-    func shutDown() {
-        let servers = idle.withLock { idle in
-            defer { idle = [:] }
-            return idle.values.flatMap { $0 }
-        }
-        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
-        for server in servers { server.finish(deadline: deadline) }
-    }
-
-    /// Takes back a server that answered properly.
-    func giveBack(_ connection: DecoderConnection, executable: String, childProgram: String?, keep: Int) {
-        let key = Self.key(executable, childProgram)
-        let kept = idle.withLock { idle -> Bool in
-            guard idle[key, default: []].count < keep else { return false }
-            idle[key, default: []].append(connection)
-            return true
-        }
-        if !kept { connection.stop() }
-    }
-
-    private static func key(_ executable: String, _ childProgram: String?) -> String {
-        executable + "\u{0}" + (childProgram ?? "")
     }
 }

@@ -28,11 +28,15 @@ struct DecoderProcess {
     /// arguments (tests stand in broken decoders so); nil for the real decode.
     let childProgram: String?
     let limits: ImportLimits
+    /// Set when the import is cancelled: a decode still waiting for a server gives up.
+    let cancellation: ImportCancellation?
 
-    init(executable: String = DecoderProcess.installedExecutable, childProgram: String? = nil, limits: ImportLimits) {
+    init(executable: String = DecoderProcess.installedExecutable, childProgram: String? = nil, limits: ImportLimits,
+         cancellation: ImportCancellation? = nil) {
         self.executable = executable
         self.childProgram = childProgram
         self.limits = limits
+        self.cancellation = cancellation
     }
 
     /// How long Drover waits for a server's answer: the child's wall-clock budget (the
@@ -136,16 +140,28 @@ struct DecoderProcess {
 
     // MARK: - The server
 
-    /// Has a server run the child with these arguments and report how it ended. Blocking.
+    /// Has a server run the child with these arguments and report how it ended. Blocking:
+    /// waits for a server first when `limits.concurrency` are busy (see `DecoderServerPool`).
     func run(_ arguments: [String]) throws(ImportFailureReason) -> Finished {
         let pool = DecoderServerPool.shared
+        let server: DecoderConnection
         do {
-            let server = try pool.borrow(executable: executable, childProgram: childProgram)
+            server = try pool.borrow(executable: executable, childProgram: childProgram, limit: limits.concurrency,
+                                     waitSeconds: answerSeconds, cancellation: cancellation)
+        } catch {
+            switch error {
+            case .cancelled: throw .cancelled
+            case .start(let failure): throw .decoderFailed(detail: failure.detail)
+            case .noneFree(let seconds): throw .decoderFailed(detail: "no decoder server became free within \(seconds) s")
+            }
+        }
+        do {
             let finished = try server.run(arguments, wallSeconds: limits.decodeWallSeconds, answerWithin: answerSeconds)
             pool.giveBack(server, executable: executable, childProgram: childProgram, keep: limits.concurrency)
             return finished
         } catch {
             // The server is stopped; the next image gets a new one.
+            pool.discard(server, executable: executable, childProgram: childProgram)
             throw .decoderFailed(detail: error.detail)
         }
     }

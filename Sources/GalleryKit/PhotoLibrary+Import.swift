@@ -61,7 +61,7 @@ extension PhotoLibrary {
                 launched += 1
                 group.addTask {
                     if Task.isCancelled { return (index, .failure(.cancelled)) }
-                    let result = await BlockingWork.run { preparer.prepare(source) }
+                    let result = await ImportCancellation.runBlocking { preparer.prepare(source, cancellation: $0) }
                     // Not found now, but the scan saw it: it was removed during the import.
                     if case .failure(.doesNotExist) = result, source.seenByScan { return (index, .failure(.vanished)) }
                     return (index, await self.refusingDuplicate(result, of: source))

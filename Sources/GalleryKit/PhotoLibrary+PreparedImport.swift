@@ -53,7 +53,7 @@ extension PhotoLibrary {
         guard !Task.isCancelled else { throw ImportFailure(source: source.url, reason: .cancelled) }
         guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
         let preparer = self.preparer
-        switch await refusingDuplicate(await BlockingWork.run({ preparer.prepare(source) }), of: source) {
+        switch await refusingDuplicate(await ImportCancellation.runBlocking({ preparer.prepare(source, cancellation: $0) }), of: source) {
         case .failure(let reason):
             throw ImportFailure(source: source.url, reason: reason)
         case .success(let photo):

@@ -26,11 +26,12 @@ struct PhotoPreparer: Sendable {
     /// Where copies' names are claimed (see `ImportJournal`).
     let journal: ImportJournal
 
-    func prepare(_ source: ImportSource) -> Result<PreparedPhoto, ImportFailureReason> {
-        Result { () throws(ImportFailureReason) in try prepareOrThrow(source) }
+    /// `cancellation` ends a wait for a decoder server (the import was cancelled).
+    func prepare(_ source: ImportSource, cancellation: ImportCancellation? = nil) -> Result<PreparedPhoto, ImportFailureReason> {
+        Result { () throws(ImportFailureReason) in try prepareOrThrow(source, cancellation: cancellation) }
     }
 
-    private func prepareOrThrow(_ source: ImportSource) throws(ImportFailureReason) -> PreparedPhoto {
+    private func prepareOrThrow(_ source: ImportSource, cancellation: ImportCancellation?) throws(ImportFailureReason) -> PreparedPhoto {
         let path = source.url.path
         // Read-only, and never a controlling terminal or a blocking FIFO: the original
         // is only ever read.
@@ -74,7 +75,7 @@ struct PhotoPreparer: Sendable {
         case .unreadable(let detail): throw .unreadable(detail: detail)
         }
         // Decoding the library's copy proves the stored bytes are a whole image.
-        let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size)
+        let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size, cancellation: cancellation)
         keep = true
         let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         // Cheap (only the EXIF block is read, found by walking the container), so a new photo has its date and
@@ -91,9 +92,10 @@ struct PhotoPreparer: Sendable {
     /// `ImportLimits` (see `DecoderProcess`), and saves thumbnails/<fileName>.png
     /// atomically. Returns the upright full size.
     @discardableResult
-    func makeThumbnail(of path: String, fileName: String, fullSize: PixelSize?) throws(ImportFailureReason) -> PixelSize {
+    func makeThumbnail(of path: String, fileName: String, fullSize: PixelSize?,
+                       cancellation: ImportCancellation? = nil) throws(ImportFailureReason) -> PixelSize {
         let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
-        let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits)
+        let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
         let upright = try decoder.makeThumbnail(of: path, to: temporary, fullSize: fullSize)
         if let injected = faults.writeError {
             unlink(temporary)

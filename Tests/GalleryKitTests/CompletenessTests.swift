@@ -61,6 +61,16 @@ import Testing
         #expect(check(data + Data(repeating: 0x55, count: 1000)) == .complete)
     }
 
+    /// The end marker is looked for in the last 64 KB first, then everywhere after the scan.
+    @Test func jpegWhoseEndMarkerIsFollowedByMoreThanTheTailSearched() throws {
+        let data = try generated(.jpeg)
+        #expect(check(data + Data(repeating: 0, count: 100_000)) == .complete)
+        let withoutEnd = data.prefix(data.count - 2)
+        #expect(check(withoutEnd + Data(repeating: 0, count: 100_000))
+                == .incomplete(reason: "the JPEG ends before its end-of-image marker"))
+        #expect(check(withoutEnd + Data(repeating: 0, count: 100_000) + Data([0xFF, 0xD9])) == .complete)
+    }
+
     @Test func bmp() throws {
         expectWholeAndCut(try generated(.bmp), .bmp, cuts: [10, 30])
         // gdk-pixbuf pads nothing after the pixels; a 24-bit row of 5 pixels pads to 16 bytes.

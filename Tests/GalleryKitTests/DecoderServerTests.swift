@@ -57,7 +57,8 @@ import Testing
         let temp = try TemporaryDirectory()
         let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
         let pool = DecoderServerPool.shared
-        let first = try pool.borrow(executable: DecoderProcess.installedExecutable, childProgram: answering)
+        let first = try pool.borrow(executable: DecoderProcess.installedExecutable, childProgram: answering,
+                                    limit: 4, waitSeconds: 10)
         _ = try first.run(["in.jpg"], wallSeconds: 10, answerWithin: 20)
         pool.giveBack(first, executable: DecoderProcess.installedExecutable, childProgram: answering, keep: 4)
         // Killed while idle (out of memory, say): nobody is waiting for it.
@@ -88,6 +89,69 @@ import Testing
         #expect(throws: ImportFailureReason.decoderFailed(detail: "its server did not answer within 3 s")) {
             _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
         }
+    }
+
+    @Test func noMoreServersLiveThanTheImportConcurrencyHowEverManyDecodeAtOnce() throws {
+        let temp = try TemporaryDirectory()
+        // Each child notes its server (its parent) and stays a moment, so the decodes overlap.
+        let servers = temp.file("servers").path
+        let noting = try script(in: temp, named: "note", "echo $PPID >> '\(servers)'; sleep 0.3; echo 'ok 64 48'")
+        let decoder = DecoderProcess(childProgram: noting, limits: ImportLimits(concurrency: 2))
+        let succeeded = Outcome()
+
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let size = try? decoder.makeThumbnail(of: "in.jpg", to: temp.file("out\(index).png").path, fullSize: nil)
+            if size != PixelSize(width: 64, height: 48) { succeeded.set(ImportFailureReason.decoderFailed(detail: "decode \(index)")) }
+        }
+
+        #expect(succeeded.value == nil, "every decode waited its turn and then succeeded")
+        let parents = try String(contentsOfFile: servers, encoding: .utf8).split(separator: "\n")
+        #expect(parents.count == 8)
+        #expect(Set(parents).count <= 2, "servers: \(Set(parents))")
+        #expect(DecoderServerPool.shared.liveCount(executable: decoder.executable, childProgram: noting) <= 2)
+    }
+
+    @Test func aBorrowerBeyondTheLimitWaitsUntilCancelledOrUntilNoServerCameBackInTime() throws {
+        let temp = try TemporaryDirectory()
+        let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
+        let pool = DecoderServerPool.shared
+        let executable = DecoderProcess.installedExecutable
+        let held = try pool.borrow(executable: executable, childProgram: answering, limit: 1, waitSeconds: 10)
+        defer { pool.discard(held, executable: executable, childProgram: answering) }
+
+        #expect(throws: DecoderServerPool.BorrowFailure.noneFree(seconds: 1)) {
+            _ = try pool.borrow(executable: executable, childProgram: answering, limit: 1, waitSeconds: 1)
+        }
+        let cancellation = ImportCancellation()
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let decoder = DecoderProcess(childProgram: answering, limits: ImportLimits(concurrency: 1, decodeWallSeconds: 600),
+                                         cancellation: cancellation)
+            do {
+                _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
+                outcome.set(nil)
+            } catch {
+                outcome.set(error)
+            }
+            done.signal()
+        }
+        cancellation.cancel()
+        #expect(done.wait(timeout: .now() + 60) == .success, "the cancelled decode stops waiting")
+        #expect(outcome.value == .cancelled)
+    }
+
+    @Test func aServerThatFailsFreesItsPlaceForTheNext() throws {
+        let temp = try TemporaryDirectory()
+        let silent = try script(in: temp, named: "silent", "exec sleep 600")
+        let decoder = DecoderProcess(executable: silent, limits: ImportLimits(concurrency: 1, decodeWallSeconds: 1))
+
+        for _ in 0..<2 {
+            #expect(throws: ImportFailureReason.decoderFailed(detail: "its server did not answer within 3 s")) {
+                _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
+            }
+        }
+        #expect(DecoderServerPool.shared.liveCount(executable: silent, childProgram: nil) == 0)
     }
 
     @Test func theServerForksFromASingleThread() throws {

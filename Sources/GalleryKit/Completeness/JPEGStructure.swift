@@ -16,8 +16,8 @@ enum JPEGStructure {
             case 0xD9:
                 return .incomplete(reason: "the JPEG ends before its image data")
             case 0xDA:
-                return bytes.firstIndex(of: [0xFF, 0xD9], from: offset + 2) == nil
-                    ? .incomplete(reason: "the JPEG ends before its end-of-image marker") : .complete
+                return endMarker(in: bytes, after: offset + 2)
+                    ? .complete : .incomplete(reason: "the JPEG ends before its end-of-image marker")
             case 0x01, 0xD0...0xD7:
                 offset += 2  // Markers without a length.
             default:
@@ -27,5 +27,15 @@ enum JPEGStructure {
                 offset += 2 + length
             }
         }
+    }
+
+    /// Whether FF D9 comes anywhere after `scan`. The file's last 64 KB are searched first:
+    /// the marker is almost always there (at the very end, or before a little appended
+    /// data), and the scan data before it, most of a large photo, need not be read then.
+    /// Only when they lack it is everything after `scan` searched, as before.
+    private static func endMarker(in bytes: ImageBytes, after scan: Int) -> Bool {
+        let tail = max(scan, bytes.count - 64 * 1024)
+        if bytes.firstIndex(of: [0xFF, 0xD9], from: tail) != nil { return true }
+        return tail > scan && bytes.firstIndex(of: [0xFF, 0xD9], from: scan) != nil
     }
 }

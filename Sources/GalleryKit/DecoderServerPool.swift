@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+
+/// The decoder servers, shared by every library in the process: an import borrows one per
+/// photo it prepares and gives it back, so a server serves photo after photo.
+///
+/// At most `limit` servers of a kind live at once (imports pass `ImportLimits.concurrency`),
+/// idle or lent out: a drop prepares every dropped file at once, and each would otherwise
+/// start its own server (and so its own decode) beside the others. A borrower beyond the
+/// limit waits its turn, until it is cancelled, or until no server has come back for
+/// `waitSeconds` (each borrower answers or is stopped within its answer budget, so a
+/// longer silence means something is stuck, and the import says so instead of hanging).
+/// Servers end with Drover (their socket closes).
+final class DecoderServerPool: @unchecked Sendable {
+    // @unchecked: every stored property is guarded by `condition`.
+    static let shared = DecoderServerPool()
+
+    private let condition = NSCondition()
+    private var idle: [String: [DecoderConnection]] = [:]
+    /// Servers of each kind that exist: idle, lent out, or about to be started.
+    private var live: [String: Int] = [:]
+    /// Counts servers that came back or were stopped, so a waiter sees that the pool moves.
+    private var returns = 0
+
+    /// Why no server was lent.
+    enum BorrowFailure: Error, Equatable {
+        case start(DecoderConnection.Failure)
+        case cancelled
+        case noneFree(seconds: Int)
+    }
+
+    /// An idle live server of this kind, or a new one if fewer than `limit` live; else waits.
+    func borrow(executable: String, childProgram: String?, limit: Int, waitSeconds: Int,
+                cancellation: ImportCancellation? = nil) throws(BorrowFailure) -> DecoderConnection {
+        let key = Self.key(executable, childProgram)
+        var reused: DecoderConnection?
+        condition.lock()
+        var seenReturns = returns
+        var deadline = Date(timeIntervalSinceNow: TimeInterval(waitSeconds))
+        while true {
+            if cancellation?.isCancelled == true { condition.unlock(); throw .cancelled }
+            if let connection = idle[key]?.popLast() { reused = connection; break }
+            if live[key, default: 0] < max(1, limit) { live[key, default: 0] += 1; break }
+            if returns != seenReturns {
+                seenReturns = returns
+                deadline = Date(timeIntervalSinceNow: TimeInterval(waitSeconds))
+            }
+            guard Date() < deadline else { condition.unlock(); throw .noneFree(seconds: waitSeconds) }
+            // Woken by every return; the short slice is for cancellation, which signals nothing.
+            _ = condition.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.1)))
+        }
+        condition.unlock()
+        // Its slot is this borrower's now: a dead idle server is replaced in the same slot.
+        if let reused, reused.isIdleAndAlive { return reused }
+        reused?.stop()
+        _ = Self.shutDownAtExit
+        do {
+            return try DecoderConnection.start(executable: executable, childProgram: childProgram)
+        } catch {
+            release(key)
+            throw .start(error)
+        }
+    }
+
+    /// Takes back a server that answered properly; more than `keep` idle ones are stopped.
+    func giveBack(_ connection: DecoderConnection, executable: String, childProgram: String?, keep: Int) {
+        let key = Self.key(executable, childProgram)
+        condition.lock()
+        let kept = idle[key, default: []].count < keep
+        if kept {
+            idle[key, default: []].append(connection)
+            returns += 1
+            condition.broadcast()
+        }
+        condition.unlock()
+        if !kept { discard(connection, executable: executable, childProgram: childProgram) }
+    }
+
+    /// Stops a lent server that failed (or is not wanted) and frees its slot.
+    func discard(_ connection: DecoderConnection, executable: String, childProgram: String?) {
+        connection.stop()
+        release(Self.key(executable, childProgram))
+    }
+
+    /// How many servers of this kind live (for tests).
+    func liveCount(executable: String, childProgram: String?) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return live[Self.key(executable, childProgram), default: 0]
+    }
+
+    private func release(_ key: String) {
+        condition.lock()
+        live[key, default: 1] -= 1
+        returns += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Idle servers would end by themselves when Drover's end of their socket closes, but
+    /// unreaped: their CPU time (and their children's) would be missing from Drover's
+    /// RUSAGE_CHILDREN, which `time` and the benchmarks read. So they are ended and
+    /// reaped at exit.
+    private static let shutDownAtExit: Void = {
+        atexit { DecoderServerPool.shared.shutDown() }
+    }()
+
+    /// Ends every idle server and reaps it (waiting up to a second for each).
+    func shutDown() {
+        condition.lock()
+        let servers = idle.values.flatMap { $0 }
+        for (key, connections) in idle { live[key, default: 0] -= connections.count }
+        idle = [:]
+        condition.unlock()
+        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        for server in servers { server.finish(deadline: deadline) }
+    }
+
+    private static func key(_ executable: String, _ childProgram: String?) -> String {
+        executable + "\u{0}" + (childProgram ?? "")
+    }
+}
