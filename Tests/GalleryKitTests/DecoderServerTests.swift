@@ -32,24 +32,14 @@ import Testing
         let seconds = String(Int.random(in: 100_000...999_999))
         let sleeping = try script(in: temp, named: "sleep", "exec sleep \(seconds)")
         let decoder = DecoderProcess(childProgram: sleeping, limits: ImportLimits(decodeWallSeconds: 600))
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            do {
-                _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
-                outcome.set(nil)
-            } catch {
-                outcome.set(error)
-            }
-            done.signal()
-        }
+        let decode = BackgroundDecode(decoder, output: temp.file("out.png").path)
         // The child first (until it execs, it carries the server's command line too).
         #expect(waitForProcess { $0 == ["sleep", seconds] } != nil, "the child is running")
         let server = try #require(waitForProcess { $0.contains("--child") && $0.contains(sleeping) })
         #expect(kill(server, SIGKILL) == 0)
 
-        #expect(done.wait(timeout: .now() + 60) == .success, "the import is not left waiting")
-        #expect(outcome.value == .decoderFailed(detail: "its server stopped with signal 9, Killed"))
+        #expect(decode.finished(within: 60), "the import is not left waiting")
+        #expect(decode.failure == .decoderFailed(detail: "its server stopped with signal 9, Killed"))
         #expect(waitForNoProcess { $0 == ["sleep", seconds] }, "the kernel killed the orphaned child")
     }
 
@@ -123,22 +113,12 @@ import Testing
             _ = try pool.borrow(executable: executable, childProgram: answering, limit: 1, waitSeconds: 1)
         }
         let cancellation = ImportCancellation()
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            let decoder = DecoderProcess(childProgram: answering, limits: ImportLimits(concurrency: 1, decodeWallSeconds: 600),
-                                         cancellation: cancellation)
-            do {
-                _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
-                outcome.set(nil)
-            } catch {
-                outcome.set(error)
-            }
-            done.signal()
-        }
+        let decoder = DecoderProcess(childProgram: answering, limits: ImportLimits(concurrency: 1, decodeWallSeconds: 600),
+                                     cancellation: cancellation)
+        let decode = BackgroundDecode(decoder, output: temp.file("out.png").path)
         cancellation.cancel()
-        #expect(done.wait(timeout: .now() + 60) == .success, "the cancelled decode stops waiting")
-        #expect(outcome.value == .cancelled)
+        #expect(decode.finished(within: 60), "the cancelled decode stops waiting")
+        #expect(decode.failure == .cancelled)
     }
 
     @Test func aServerThatFailsFreesItsPlaceForTheNext() throws {
@@ -189,6 +169,29 @@ import Testing
         private var error: ImportFailureReason?
         func set(_ error: Error?) { lock.withLock { self.error = error as? ImportFailureReason } }
         var value: ImportFailureReason? { lock.withLock { error } }
+    }
+
+    /// A thumbnail made on a thread of its own, so the test can act while the decode waits.
+    private final class BackgroundDecode: Sendable {
+        private let outcome = Outcome()
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ decoder: DecoderProcess, output: String) {
+            Thread.detachNewThread { [outcome, done] in
+                do {
+                    _ = try decoder.makeThumbnail(of: "in.jpg", to: output, fullSize: nil)
+                    outcome.set(nil)
+                } catch {
+                    outcome.set(error)
+                }
+                done.signal()
+            }
+        }
+
+        /// Waits at most `seconds` for the decode to end; false if it did not.
+        func finished(within seconds: Int) -> Bool { done.wait(timeout: .now() + .seconds(seconds)) == .success }
+        /// Why the decode failed, or nil if it succeeded (or has not ended).
+        var failure: ImportFailureReason? { outcome.value }
     }
 
     /// An executable shell script standing in for a decoder or a server.
