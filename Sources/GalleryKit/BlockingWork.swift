@@ -16,4 +16,19 @@ enum BlockingWork {
             queue.async { continuation.resume(returning: work()) }
         }
     }
+
+    /// Like `run`, but on a thread of the work's own rather than one of the shared pool's,
+    /// which on Linux are about one per core and are not added to while some block. For a
+    /// caller that bounds how many it runs at once and whose work spends much of its time
+    /// waiting (an import slot waiting for a decoder server while the next photos are
+    /// copied), so that the waiting holds nothing else back.
+    static func runOnOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            // A serial queue of its own is served by a thread that is made for it when no
+            // idle one is at hand (libdispatch's "overcommit" queues).
+            DispatchQueue(label: "app.drover.GalleryKit.own-thread", qos: .userInitiated).async {
+                continuation.resume(returning: work())
+            }
+        }
+    }
 }

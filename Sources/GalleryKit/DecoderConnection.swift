@@ -127,9 +127,15 @@ final class DecoderConnection: @unchecked Sendable {
     /// waiting until `deadline` at most (then it is killed).
     @discardableResult
     func finish(deadline: UInt64) -> DecoderProcess.Finished.Ending {
+        hangUp()
+        return ChildProcess.reap(pid, closedItsOutput: true, deadline: deadline).ending
+    }
+
+    /// Closes the socket (once), which ends a server that waits for a request.
+    func hangUp() {
+        guard !stopped else { return }
         stopped = true
         close(socket)
-        return ChildProcess.reap(pid, closedItsOutput: true, deadline: deadline).ending
     }
 
     /// Kills the server (a child it is running dies with it) and reaps it.

@@ -140,6 +140,13 @@ struct DecoderProcess {
 
     // MARK: - The server
 
+    /// Starts the servers that `count` decodes will use (at most `limits.concurrency`)
+    /// ahead of them (see `DecoderServerPool.prewarm`).
+    func prewarmServers(for count: Int) {
+        DecoderServerPool.shared.prewarm(executable: executable, childProgram: childProgram, count: count,
+                                         limit: limits.concurrency)
+    }
+
     /// Has a server run the child with these arguments and report how it ended. Blocking:
     /// waits for a server first when `limits.concurrency` are busy (see `DecoderServerPool`).
     func run(_ arguments: [String]) throws(ImportFailureReason) -> Finished {

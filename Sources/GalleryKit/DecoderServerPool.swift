@@ -62,6 +62,32 @@ final class DecoderServerPool: @unchecked Sendable {
         }
     }
 
+    /// Starts servers of this kind, idle, until `count` live (never more than `limit`), so
+    /// that an import's first decodes do not wait for a server to start: a server takes
+    /// about 15 ms to load its libraries and gdk-pixbuf's loaders, which now happens beside
+    /// the import's first copies. A server that cannot start is simply not there; the
+    /// first borrower then tries again and reports why.
+    func prewarm(executable: String, childProgram: String?, count: Int, limit: Int) {
+        let key = Self.key(executable, childProgram)
+        condition.lock()
+        let starting = max(0, min(count, max(1, limit)) - live[key, default: 0])
+        live[key, default: 0] += starting
+        condition.unlock()
+        guard starting > 0 else { return }
+        _ = Self.shutDownAtExit
+        for _ in 0..<starting {
+            guard let connection = try? DecoderConnection.start(executable: executable, childProgram: childProgram) else {
+                release(key)
+                continue
+            }
+            condition.lock()
+            idle[key, default: []].append(connection)
+            returns += 1
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
     /// Takes back a server that answered properly; more than `keep` idle ones are stopped.
     func giveBack(_ connection: DecoderConnection, executable: String, childProgram: String?, keep: Int) {
         let key = Self.key(executable, childProgram)
@@ -105,7 +131,8 @@ final class DecoderServerPool: @unchecked Sendable {
         atexit { DecoderServerPool.shared.shutDown() }
     }()
 
-    /// Ends every idle server and reaps it (waiting up to a second for each).
+    /// Ends every idle server and reaps it (waiting up to a second in all). All are told
+    /// first, so that they end side by side.
     func shutDown() {
         condition.lock()
         let servers = idle.values.flatMap { $0 }
@@ -113,6 +140,7 @@ final class DecoderServerPool: @unchecked Sendable {
         idle = [:]
         condition.unlock()
         let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        for server in servers { server.hangUp() }
         for server in servers { server.finish(deadline: deadline) }
     }
 

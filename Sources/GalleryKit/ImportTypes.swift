@@ -15,8 +15,12 @@ public struct ImportLimits: Sendable, Hashable {
     public var maxFilesPerFolder: Int
     /// The thumbnail's bounding box, in pixels.
     public var thumbnailSize: Int
-    /// Files prepared at once (copy, decode, thumbnail).
+    /// Decodes at once (one decoder server each, see `DecoderServerPool`).
     public var concurrency: Int
+    /// Files an import prepares at once (copy, decode, thumbnail): twice `concurrency`, so
+    /// that while the servers decode, the next files are already being copied and hashed,
+    /// and a server never waits for a copy (nor its fsync) before its next decode.
+    public var filesInFlight: Int { 2 * concurrency }
     /// Photos committed per database transaction.
     public var batchSize: Int
     /// CPU seconds one decode may use (RLIMIT_CPU of the `drover-decode` helper); past it the

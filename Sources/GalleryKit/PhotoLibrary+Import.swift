@@ -33,6 +33,15 @@ extension PhotoLibrary {
         return report
     }
 
+    /// Starts the decoder servers that an import of `count` files will use, before any
+    /// library is open: for a caller that knows an import is coming (`drover
+    /// --import-only`), so that the servers load beside the library's opening rather than
+    /// after it. Each import starts any that are missing itself; this only comes earlier.
+    /// Blocking for a few process starts (not their loading).
+    public static func prewarmDecoders(for count: Int, limits: ImportLimits = ImportLimits()) {
+        DecoderProcess(limits: limits).prewarmServers(for: count)
+    }
+
     /// Imports files with the titles to give them. See `importFiles(_:into:progress:)`.
     /// For one file at a time whose place is only known once it is ready (a drop's
     /// placeholder), use `prepareImport(_:)` and `commitImports(_:into:)`: the same two
@@ -40,13 +49,14 @@ extension PhotoLibrary {
     public func importSources(_ sources: [ImportSource], into destination: ImportDestination = .allPhotos(),
                               progress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> ImportReport {
         guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
+        let preparer = self.preparer
+        await BlockingWork.run { preparer.prewarmDecoders(for: sources.count) }
         if case .album(let albumID, _) = destination {
             let exists = try await read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM album WHERE id = ?", arguments: [albumID.rawValue]) == true }
             guard exists else { throw LibraryError.albumNotFound(albumID) }
         }
         try Task.checkCancellation()
 
-        let preparer = self.preparer
         var run = ImportRun(total: sources.count, progress: progress)
         // Results arrive in any order but are committed in source order, a batch at a
         // time, so photos land in the order given and the database sees few transactions.
@@ -61,22 +71,24 @@ extension PhotoLibrary {
                 launched += 1
                 group.addTask {
                     if Task.isCancelled { return (index, .failure(.cancelled)) }
-                    let result = await ImportCancellation.runBlocking { preparer.prepare(source, cancellation: $0) }
+                    let result = await ImportCancellation.runBlocking(onOwnThread: true) { preparer.prepare(source, cancellation: $0) }
                     // Not found now, but the scan saw it: it was removed during the import.
                     if case .failure(.doesNotExist) = result, source.seenByScan { return (index, .failure(.vanished)) }
                     return (index, await self.refusingDuplicate(result, of: source))
                 }
             }
-            while launched < min(importLimits.concurrency, sources.count) { launch() }
+            while launched < min(importLimits.filesInFlight, sources.count) { launch() }
 
             for await (index, result) in group {
                 ready[index] = result
                 if launched < sources.count { launch() }
-                // Commit the finished prefix once it fills a batch, or when all are in.
+                // Commit the finished prefix once it fills a batch, and at once when nothing
+                // is left to launch: then each commit (its fsyncs) overlaps the last
+                // preparations, and the one after the last photo is small.
                 var prefix = nextToCommit
                 while ready[prefix] != nil { prefix += 1 }
                 let preparedInPrefix = (nextToCommit..<prefix).count
-                if preparedInPrefix >= importLimits.batchSize || prefix == sources.count {
+                if preparedInPrefix >= importLimits.batchSize || (launched == sources.count && preparedInPrefix > 0) {
                     let results = (nextToCommit..<prefix).map { (sources[$0].url, ready.removeValue(forKey: $0)!) }
                     nextToCommit = prefix
                     await commit(results, to: destination, run: &run)

@@ -105,6 +105,12 @@ struct PhotoPreparer: Sendable {
         return upright
     }
 
+    /// Starts the decoder servers that preparing `count` files will use, ahead of the
+    /// first copy. Blocking (a few process starts, not their loading).
+    func prewarmDecoders(for count: Int) {
+        DecoderProcess(childProgram: faults.decoderExecutable, limits: limits).prewarmServers(for: count)
+    }
+
     static func openFailure(_ code: Int32) -> ImportFailureReason {
         switch code {
         // Not open yet, so nothing says it ever existed; a folder import that saw it

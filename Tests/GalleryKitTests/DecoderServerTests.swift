@@ -101,6 +101,24 @@ import Testing
         #expect(DecoderServerPool.shared.liveCount(executable: decoder.executable, childProgram: noting) <= 2)
     }
 
+    @Test func prewarmedServersStartIdleWithinTheLimitAndServeTheNextDecodes() throws {
+        let temp = try TemporaryDirectory()
+        let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
+        let decoder = DecoderProcess(childProgram: answering, limits: ImportLimits(concurrency: 2, decodeWallSeconds: 5))
+        let pool = DecoderServerPool.shared
+
+        decoder.prewarmServers(for: 5)
+        #expect(pool.liveCount(executable: decoder.executable, childProgram: answering) == 2, "never more than the limit")
+        decoder.prewarmServers(for: 1)
+        #expect(pool.liveCount(executable: decoder.executable, childProgram: answering) == 2, "none added beside live ones")
+        // With both places taken, a decode gets a server only if the prewarmed ones are idle in the pool.
+        for index in 0..<3 {
+            #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out\(index).png").path, fullSize: nil)
+                    == PixelSize(width: 64, height: 48))
+        }
+        #expect(pool.liveCount(executable: decoder.executable, childProgram: answering) == 2)
+    }
+
     @Test func aBorrowerBeyondTheLimitWaitsUntilCancelledOrUntilNoServerCameBackInTime() throws {
         let temp = try TemporaryDirectory()
         let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")

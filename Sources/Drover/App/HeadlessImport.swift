@@ -55,6 +55,9 @@ enum HeadlessImport {
 
     @MainActor
     private static func importAll(_ urls: [URL], into directory: URL) async -> Int32 {
+        // A folder may hold any number of photos; a file is one.
+        let hasFolder = urls.contains { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        PhotoLibrary.prewarmDecoders(for: hasFolder ? Int.max : urls.count)
         do {
             let library = try await PhotoLibrary.open(at: directory)
             var tally = Tally()
