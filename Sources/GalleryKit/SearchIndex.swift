@@ -1,3 +1,4 @@
+import ChangeKit
 import Foundation
 
 /// Finds the items of a collection whose words contain a query, fast enough to answer
@@ -10,24 +11,36 @@ import Foundation
 /// An in-memory index rather than SQL: the texts come from four tables, and a scan of
 /// prepared bytes is faster than any join per keystroke, with no schema change.
 public struct SearchIndex: Sendable {
-    private let texts: [[UInt8]]
+    private var texts: [[UInt8]]
+    private let qrTexts: [PhotoID: [String]]
 
     /// Indexes `items`; `qrTexts` holds the QR codes' texts of each photo
     /// (`PhotoLibrary.qrTextsByPhoto()`).
     public init(items: [GalleryItem], qrTexts: [PhotoID: [String]]) {
-        texts = items.map { item in
-            var parts = [item.title]
-            parts += item.members.map(\.title)
-            if let place = item.placeName { parts.append(place) }
-            parts += item.albumNames
-            if let note = item.noteText { parts.append(note) }
-            for member in item.members { parts += qrTexts[member.photoID] ?? [] }
-            // A newline between fields, so no word runs from one field into the next.
-            return Array(Self.fold(parts.joined(separator: "\n")).utf8)
-        }
+        self.qrTexts = qrTexts
+        texts = items.map { Self.text(of: $0, qrTexts: qrTexts) }
     }
 
     public var count: Int { texts.count }
+
+    /// Follows a change of the indexed items (in the order indexed), folding only the
+    /// inserted and updated ones: indexing 100,000 photos again after every change would
+    /// take longer than many frames.
+    public mutating func apply(_ steps: [ChangeStep<GalleryItem>]) {
+        let qrTexts = qrTexts
+        texts.apply(steps.map { step in step.map { Self.text(of: $0, qrTexts: qrTexts) } })
+    }
+
+    private static func text(of item: GalleryItem, qrTexts: [PhotoID: [String]]) -> [UInt8] {
+        var parts = [item.title]
+        parts += item.members.map(\.title)
+        if let place = item.placeName { parts.append(place) }
+        parts += item.albumNames
+        if let note = item.noteText { parts.append(note) }
+        for member in item.members { parts += qrTexts[member.photoID] ?? [] }
+        // A newline between fields, so no word runs from one field into the next.
+        return Array(fold(parts.joined(separator: "\n")).utf8)
+    }
 
     /// Whether each indexed item (in the order indexed) matches `query`: what a view that
     /// keeps the items' positions filters by, with no ids to hash.

@@ -126,8 +126,19 @@ def test_ctrl_f_finds_titles_and_places_and_escape_brings_the_grid_back(drover, 
     screenshot("search-place")
     assert entry.get_name() == "Search photos"
 
+    # Photos imported while the search is open: the one that matches joins the results, the
+    # other does not (the search's index follows the library's changes).
+    added = [write_jpeg(tmp_path / "sausalito-harbour.jpg", seed=53), write_jpeg(tmp_path / "breakfast.jpg", seed=54)]
+    result = session.run_again(*map(str, added))
+    assert result.returncode == 0, result.stderr
+    wait_for(lambda: session.grid_tiles() == [BRIDGE, "sausalito-harbour"], 60, what="the new photo that matches")
+    wait_for(lambda: collection_order(session.library)[-2:] == ["sausalito-harbour", "breakfast"], 60,
+             what="both imported")
+    assert session.grid_tiles() == [BRIDGE, "sausalito-harbour"]
+
     keys("Escape")
-    wait_for(lambda: session.grid_tiles() == everything, 20, what="the whole grid back")
+    wait_for(lambda: session.grid_tiles() == everything + ["sausalito-harbour", "breakfast"], 20,
+             what="the whole grid back")
     assert not entry.get_state_set().contains(Atspi.StateType.SHOWING), "the search bar closed"
 
 

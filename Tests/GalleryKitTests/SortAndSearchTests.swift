@@ -60,6 +60,30 @@ import Testing
         #expect(index.matchMask("ticket.example/43") == [false])
     }
 
+    @Test func anIndexFollowingChangesFindsWhatAFreshIndexFinds() {
+        var index = SearchIndex(items: own, qrTexts: [:])
+        var items = own
+        let steps: [ChangeStep<GalleryItem>] = [
+            .insert(Self.item(5, "Tide tables", day: 4), at: 1),
+            .remove(at: 3),  // Bridge
+            .move(from: 0, to: 3),  // Harbour to the end
+            .update(Self.item(2, "Apple orchard", day: 1, place: "Sebastopol"), at: 1),
+        ]
+        items.apply(steps)
+        index.apply(steps)
+
+        #expect(index.count == items.count)
+        let fresh = SearchIndex(items: items, qrTexts: [:])
+        for query in ["tide", "orchard sebastopol", "harbour", "bridge", "apple", "same", "a"] {
+            #expect(index.matchMask(query) == fresh.matchMask(query), "\(query)")
+        }
+        // Tide tables, Apple orchard, Same day, Harbour.
+        #expect(index.matchMask("bridge") == [false, false, false, false])
+        #expect(index.matchMask("tide") == [true, false, false, false])
+        #expect(index.matchMask("orchard sebastopol") == [false, true, false, false])
+        #expect(index.matchMask("harbour") == [false, false, false, true])
+    }
+
     @Test func aViewFiltersTheSortedPositionsByTheSearch() {
         let sorted = GallerySort.dateOldestFirst.positions(of: own)
         #expect(CollectionView.items(from: own, sorted: sorted, mask: nil).map(\.title)

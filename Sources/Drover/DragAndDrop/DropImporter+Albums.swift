@@ -60,10 +60,12 @@ extension DropImporter {
                 "\($0.absoluteString): only files on this computer can be imported"
             })
             let local = urls.filter(\.isFileURL)
-            for folder in local where Self.isFolder(folder) {
+            // A stat may wait on a slow or network disk: not on the main thread.
+            let folders = await Task.detached { local.map(Self.isFolder) }.value
+            for (folder, isFolder) in zip(local, folders) where isFolder {
                 tally = tally + Tally(try await library.importDirectory(folder, into: destination))
             }
-            let files = local.filter { !Self.isFolder($0) }
+            let files = zip(local, folders).filter { !$0.1 }.map(\.0)
             if !files.isEmpty { tally = tally + Tally(try await library.importFiles(files, into: destination)) }
             return tally
         } else if let source = try await imageSource(loaded, webAddress: webAddress, session: session) {

@@ -20,13 +20,13 @@ extension GalleryController {
 
     /// A search opened: reads the QR codes' texts (the scan may have found more) and
     /// builds the search index off the main thread (10,000 photos take longer than a
-    /// frame to fold and index). Keystrokes before it is ready build their own.
+    /// frame to fold and index), which then follows the library's changes. Keystrokes
+    /// before it is ready build their own.
     func prepareSearch() async {
         guard let texts = try? await library.qrTextsByPhoto() else { return }
-        let items = arrangement.ownItems
-        let generation = arrangement.generation
+        let (build, items) = arrangement.beginIndexBuild()
         let index = await Task.detached { SearchIndex(items: items, qrTexts: texts) }.value
-        arrangement.adopt(index, builtAt: generation, qrTexts: texts)
+        arrangement.adopt(index, build: build, qrTexts: texts)
         // QR texts may have arrived that the results so far did not search.
         if arrangement.query != nil { showArrangement() }
     }
