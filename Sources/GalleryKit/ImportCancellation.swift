@@ -9,14 +9,13 @@ final class ImportCancellation: Sendable {
 
     func cancel() { flag.store(true, ordering: .relaxed) }
 
-    /// Runs `work` on a `BlockingWork` thread with a flag that the calling task's
-    /// cancellation sets; with `onOwnThread`, on a thread of its own (see
-    /// `BlockingWork.runOnOwnThread`), for callers that bound how many run at once.
-    static func runBlocking<T: Sendable>(onOwnThread: Bool = false,
-                                         _ work: @escaping @Sendable (ImportCancellation) -> T) async -> T {
+    /// Runs `work` on a thread of its own (`BlockingWork.runOnOwnThread`: imports bound
+    /// how many run at once, `ImportLimits.filesInFlight`) with a flag that the calling
+    /// task's cancellation sets.
+    static func runBlocking<T: Sendable>(_ work: @escaping @Sendable (ImportCancellation) -> T) async -> T {
         let cancellation = ImportCancellation()
         return await withTaskCancellationHandler {
-            onOwnThread ? await BlockingWork.runOnOwnThread { work(cancellation) } : await BlockingWork.run { work(cancellation) }
+            await BlockingWork.runOnOwnThread { work(cancellation) }
         } onCancel: {
             cancellation.cancel()
         }

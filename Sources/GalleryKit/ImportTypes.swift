@@ -17,10 +17,12 @@ public struct ImportLimits: Sendable, Hashable {
     public var thumbnailSize: Int
     /// Decodes at once (one decoder server each, see `DecoderServerPool`).
     public var concurrency: Int
-    /// Files an import prepares at once (copy, decode, thumbnail): twice `concurrency`, so
-    /// that while the servers decode, the next files are already being copied and hashed,
-    /// and a server never waits for a copy (nor its fsync) before its next decode.
-    public var filesInFlight: Int { 2 * concurrency }
+    /// Files an import prepares at once (copy, decode, thumbnail), at least `concurrency`.
+    /// By default twice `concurrency`, so that while the servers decode, the next files are
+    /// already being copied and hashed, and a server never waits for a copy (nor its
+    /// fsync) before its next decode. An app that draws while it imports passes
+    /// `concurrency`: the copies beside the decodes take the cores its main thread needs.
+    public var filesInFlight: Int
     /// Photos committed per database transaction.
     public var batchSize: Int
     /// CPU seconds one decode may use (RLIMIT_CPU of the `drover-decode` helper); past it the
@@ -46,13 +48,14 @@ public struct ImportLimits: Sendable, Hashable {
 
     public init(maxPixels: Int = 100_000_000, maxFileBytes: Int = 1_000_000_000, maxFilesPerFolder: Int = 50_000,
                 thumbnailSize: Int = 256, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
-                batchSize: Int = 64, decodeCPUSeconds: Int = 10, decodeMemoryBytes: Int = 2_000_000_000,
-                decodeWallSeconds: Int = 120) {
+                filesInFlight: Int? = nil, batchSize: Int = 64, decodeCPUSeconds: Int = 10,
+                decodeMemoryBytes: Int = 2_000_000_000, decodeWallSeconds: Int = 120) {
         self.maxPixels = maxPixels
         self.maxFileBytes = max(1, maxFileBytes)
         self.maxFilesPerFolder = maxFilesPerFolder
         self.thumbnailSize = thumbnailSize
         self.concurrency = max(1, concurrency)
+        self.filesInFlight = max(self.concurrency, filesInFlight ?? 2 * self.concurrency)
         self.batchSize = max(1, batchSize)
         self.decodeCPUSeconds = max(1, decodeCPUSeconds)
         self.decodeMemoryBytes = max(1, decodeMemoryBytes)

@@ -71,7 +71,7 @@ extension PhotoLibrary {
                 launched += 1
                 group.addTask {
                     if Task.isCancelled { return (index, .failure(.cancelled)) }
-                    let result = await ImportCancellation.runBlocking(onOwnThread: true) { preparer.prepare(source, cancellation: $0) }
+                    let result = await ImportCancellation.runBlocking { preparer.prepare(source, cancellation: $0) }
                     // Not found now, but the scan saw it: it was removed during the import.
                     if case .failure(.doesNotExist) = result, source.seenByScan { return (index, .failure(.vanished)) }
                     return (index, await self.refusingDuplicate(result, of: source))
@@ -82,13 +82,11 @@ extension PhotoLibrary {
             for await (index, result) in group {
                 ready[index] = result
                 if launched < sources.count { launch() }
-                // Commit the finished prefix once it fills a batch, and at once when nothing
-                // is left to launch: then each commit (its fsyncs) overlaps the last
-                // preparations, and the one after the last photo is small.
+                // Commit the finished prefix once it fills a batch, or when all are in.
                 var prefix = nextToCommit
                 while ready[prefix] != nil { prefix += 1 }
                 let preparedInPrefix = (nextToCommit..<prefix).count
-                if preparedInPrefix >= importLimits.batchSize || (launched == sources.count && preparedInPrefix > 0) {
+                if preparedInPrefix >= importLimits.batchSize || prefix == sources.count {
                     let results = (nextToCommit..<prefix).map { (sources[$0].url, ready.removeValue(forKey: $0)!) }
                     nextToCommit = prefix
                     await commit(results, to: destination, run: &run)

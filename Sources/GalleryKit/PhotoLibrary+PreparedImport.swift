@@ -46,6 +46,9 @@ extension PhotoLibrary {
     /// A prepared copy that is neither committed nor discarded (Drover stopped) is an
     /// import leftover: the next open deletes it, as it does any copy without a row.
     ///
+    /// Each preparation runs on a thread of its own (see `BlockingWork.runOnOwnThread`):
+    /// callers run at most `ImportLimits.filesInFlight` at once, as `importSources` does.
+    ///
     /// - Throws: `ImportFailure` with its reason (not an image, damaged, too large, already
     ///   in the library unless `source.allowsDuplicate`…),
     ///   leaving nothing behind; reason `.cancelled` if the task was cancelled.
@@ -53,7 +56,8 @@ extension PhotoLibrary {
         guard !Task.isCancelled else { throw ImportFailure(source: source.url, reason: .cancelled) }
         guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
         let preparer = self.preparer
-        switch await refusingDuplicate(await ImportCancellation.runBlocking({ preparer.prepare(source, cancellation: $0) }), of: source) {
+        let result = await ImportCancellation.runBlocking { preparer.prepare(source, cancellation: $0) }
+        switch await refusingDuplicate(result, of: source) {
         case .failure(let reason):
             throw ImportFailure(source: source.url, reason: reason)
         case .success(let photo):

@@ -17,7 +17,8 @@ public final class PhotoLibrary: Sendable {
 
     let pool: DatabasePool
     let observers = ObserverRegistry()
-    let importLimits: ImportLimits
+    /// The bounds of this library's imports (its opener's choice).
+    public let importLimits: ImportLimits
     let faults: FaultInjection
     /// Photos a background scan is working on (see `scanPendingPhotos`).
     let scanClaims = ScanClaims()

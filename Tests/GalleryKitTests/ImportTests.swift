@@ -177,6 +177,18 @@ import Testing
         #expect(try await library.titles(in: .allPhotos) == (1...60).map { "n-\($0)" })
     }
 
+    @Test func filesInFlightAreTwiceTheDecodesUnlessSetAndNeverFewer() async throws {
+        #expect(ImportLimits(concurrency: 3).filesInFlight == 6)
+        #expect(ImportLimits(concurrency: 3, filesInFlight: 4).filesInFlight == 4)
+        #expect(ImportLimits(concurrency: 3, filesInFlight: 1).filesInFlight == 3)
+        // One file in flight at a time, one batch each: the order holds as with more.
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp, limits: ImportLimits(concurrency: 1, filesInFlight: 1,
+                                                                                           batchSize: 1))
+        #expect(try await library.importGenerated(5, named: "one", in: temp).count == 5)
+        #expect(try await library.titles(in: .allPhotos) == (1...5).map { "one-\($0)" })
+    }
+
     @Test func importsAFolderRecursivelyImagesOnly() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)

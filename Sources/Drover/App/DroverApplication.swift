@@ -32,8 +32,13 @@ final class DroverApplication {
             try? await DecodedImage.decode(fileAt: url, fittingBox: box, turnedBy: url.shownRotation)
         }
     }()
-    /// Imports make thumbnails with enough pixels for this screen's tiles.
-    private var importLimits: ImportLimits { ImportLimits(thumbnailSize: TileSize.storedThumbnailSize(scale: displayScale)) }
+    /// Imports make thumbnails with enough pixels for this screen's tiles, and prepare no
+    /// more photos at once than they decode, so the grid's frames keep their cores.
+    private var importLimits: ImportLimits {
+        let decodes = ProcessInfo.processInfo.activeProcessorCount
+        return ImportLimits(thumbnailSize: TileSize.storedThumbnailSize(scale: displayScale), concurrency: decodes,
+                            filesInFlight: decodes)
+    }
 
     init() {
         application.onStartup { [weak self] in self?.startup() }

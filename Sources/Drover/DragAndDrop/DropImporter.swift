@@ -18,8 +18,12 @@ import Localization
 @MainActor
 final class DropImporter {
     let gallery: GalleryController
-    /// Photos prepared at once (copy, decode, thumbnail); the rest wait.
-    let slots = WorkSlots(count: ProcessInfo.processInfo.activeProcessorCount)
+    /// Photos prepared at once (copy, decode, thumbnail), as the library's imports do
+    /// (`ImportLimits.filesInFlight`, which the app keeps to one per decode: copying the
+    /// next photos beside the decodes made a drop of 1,000 about a quarter faster, but
+    /// left the main thread less of the cores, frame gaps' p99 33 ms against 27 and gaps
+    /// over 50 ms; benchmarks/drop-frames.sh, three runs each, 2026-11-24). The rest wait.
+    lazy var slots = WorkSlots(count: library.importLimits.filesInFlight)
     /// Commits the prepared photos where their placeholders are, as many together
     /// as are ready, one batch at a time, so a multi-file drop keeps its order.
     let commits: CommitBatcher
