@@ -87,7 +87,7 @@ extension PhotoLibrary {
                 while ready[prefix] != nil { prefix += 1 }
                 let preparedInPrefix = (nextToCommit..<prefix).count
                 if preparedInPrefix >= importLimits.batchSize || prefix == sources.count {
-                    let results = (nextToCommit..<prefix).map { (sources[$0].url, ready.removeValue(forKey: $0)!) }
+                    let results = (nextToCommit..<prefix).map { (sources[$0], ready.removeValue(forKey: $0)!) }
                     nextToCommit = prefix
                     await commit(results, to: destination, run: &run)
                 }
@@ -96,18 +96,53 @@ extension PhotoLibrary {
         return run.report
     }
 
-    /// Writes one batch's rows; on failure removes its files, so nothing is left behind.
-    /// A photo whose prepared copy can no longer be committed fails on its own, with its
-    /// own reason, and the rest of the batch is still committed.
-    private func commit(_ results: [(URL, Result<PreparedPhoto, ImportFailureReason>)],
+    /// Writes one batch's rows, in source order; on failure removes its files, so nothing
+    /// is left behind. A file whose bytes repeat a photo this import brought in earlier is
+    /// refused as already in the library, whatever the batches and the timing: its copy
+    /// is checked against that photo's once the photo is committed.
+    private func commit(_ results: [(ImportSource, Result<PreparedPhoto, ImportFailureReason>)],
                         to destination: ImportDestination, run: inout ImportRun) async {
-        var prepared: [PreparedPhoto] = []
+        var firsts: [PreparedPhoto] = []
+        var repeats: [PreparedPhoto] = []
+        var hashesInBatch = Set<String>()
         for (source, result) in results {
             switch result {
-            case .success(let photo): prepared.append(photo)
-            case .failure(let reason): run.record(source, .failed(reason))
+            case .success(let photo):
+                if !source.allowsDuplicate, let hash = photo.contentHash,
+                   run.importedByHash[hash] != nil || hashesInBatch.contains(hash) {
+                    repeats.append(photo)
+                } else {
+                    if let hash = photo.contentHash { hashesInBatch.insert(hash) }
+                    firsts.append(photo)
+                }
+            case .failure(let reason): run.record(source.url, .failed(reason))
             }
         }
+        await commitAndRecord(firsts, to: destination, run: &run)
+        guard !repeats.isEmpty else { return }
+        // Each repeat against the photo of its bytes that this import committed: the same
+        // bytes are refused (its copy goes), anything else (its first failed, or a hash
+        // collision) is committed after all.
+        let earlier = repeats.map { run.importedByHash[$0.contentHash ?? ""] }
+        let (location, journal, checked) = (location, journal, repeats)
+        let refused: [Bool] = await BlockingWork.run {
+            zip(checked, earlier).map { photo, original in
+                guard let original,
+                      ContentHash.sameBytes(location.photoURL(fileName: photo.fileName).path,
+                                            location.photoURL(fileName: original.fileName).path) else { return false }
+                location.removeUncommittedCopy(fileName: photo.fileName)
+                journal.release(photo.fileName)
+                return true
+            }
+        }
+        for (photo, (original, isRefused)) in zip(repeats, zip(earlier, refused)) where isRefused {
+            run.record(photo.source, .failed(.alreadyInLibrary(existing: original!.id, title: original!.title)))
+        }
+        await commitAndRecord(zip(repeats, refused).filter { !$0.1 }.map(\.0), to: destination, run: &run)
+    }
+
+    /// Commits `photos` in one transaction and records each outcome in `run`.
+    private func commitAndRecord(_ prepared: [PreparedPhoto], to destination: ImportDestination, run: inout ImportRun) async {
         guard !prepared.isEmpty else { return }
         let offset = run.report.imported.count
         if let removeCopy = faults.removeCopyBeforeCommit, let photo = prepared.first(where: { $0.originalFileName == removeCopy }) {
@@ -117,7 +152,11 @@ extension PhotoLibrary {
             let outcomes = try await commitAvailable(prepared, into: destination, offset: offset)
             for (photo, outcome) in zip(prepared, outcomes) {
                 switch outcome {
-                case .success(let id): run.record(photo.source, .imported(id))
+                case .success(let id):
+                    run.record(photo.source, .imported(id))
+                    if let hash = photo.contentHash, run.importedByHash[hash] == nil {
+                        run.importedByHash[hash] = (id, photo.title, photo.fileName)
+                    }
                 case .failure(let reason): run.record(photo.source, .failed(reason))
                 }
             }
@@ -206,6 +245,9 @@ private struct ImportRun {
     let progress: (@Sendable (ImportProgress) -> Void)?
     var report = ImportReport()
     var completed = 0
+    /// The photos this import committed, by content hash: what a later repeat of the same
+    /// bytes is refused as.
+    var importedByHash: [String: (id: PhotoID, title: String, fileName: String)] = [:]
 
     mutating func record(_ source: URL, _ outcome: ImportProgress.Outcome) {
         completed += 1

@@ -34,6 +34,36 @@ import Testing
         #expect(listing(library.location.photosDirectory).count == 2)
     }
 
+    /// However the files fall into batches and whenever each finishes, a later file with an
+    /// earlier one's bytes is refused as that photo, and leaves nothing behind.
+    @Test(arguments: [1, 2, 64])
+    func aFileRepeatedWithinOneImportIsImportedOnce(batchSize: Int) async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp, limits: ImportLimits(concurrency: 2, batchSize: batchSize))
+        let source = try temp.folder("camera")
+        let beach = try TestImages.write(source.appendingPathComponent("beach.jpg"), width: 64, height: 48, format: .jpeg)
+        let dunes = try TestImages.write(source.appendingPathComponent("dunes.jpg"), width: 65, height: 48, format: .jpeg)
+        let copies = try ["beach copy.jpg", "beach again.jpg"].map { name in
+            let copy = source.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: beach, to: copy)
+            return copy
+        }
+        let anyway = source.appendingPathComponent("beach kept.jpg")
+        try FileManager.default.copyItem(at: beach, to: anyway)
+
+        let report = try await library.importSources([ImportSource(url: beach), ImportSource(url: copies[0]),
+                                                      ImportSource(url: dunes), ImportSource(url: copies[1]),
+                                                      ImportSource(url: anyway, allowsDuplicate: true)])
+        #expect(report.imported.map(\.source) == [beach, dunes, anyway])
+        let id = try #require(report.imported.first?.id)
+        #expect(report.failures.map(\.source) == copies)
+        #expect(report.failures.map(\.reason) == [.alreadyInLibrary(existing: id, title: "beach"),
+                                                  .alreadyInLibrary(existing: id, title: "beach")])
+        #expect(try await library.titles(in: .allPhotos) == ["beach", "dunes", "beach kept"])
+        #expect(listing(library.location.photosDirectory).count == 3)
+        #expect(listing(library.location.thumbnailsDirectory).count == 3)
+    }
+
     @Test func differentBytesAreNotDuplicates() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)

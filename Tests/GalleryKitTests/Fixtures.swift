@@ -36,8 +36,9 @@ enum TestImages {
     enum Format: String { case png, jpeg, bmp, tiff, webp, avif }
 
     /// Writes a `width`×`height` image with a gradient (so JPEG and PNG have real content).
-    /// A PNG given a `mark` carries it in a text chunk: the same pixels in other bytes, so
-    /// that imports do not take it for a duplicate of another image of the same size.
+    /// A PNG carries a `mark` (by default its file name) in a text chunk: the same pixels in
+    /// other bytes, so that an import does not take it for a repeat of another image of the
+    /// same size. A test that wants the same bytes twice copies the file.
     @discardableResult
     static func write(_ url: URL, width: Int, height: Int, format: Format = .png, alpha: Bool = false,
                       mark: String? = nil) throws -> URL {
@@ -59,7 +60,8 @@ enum TestImages {
         }
         var error: UnsafeMutablePointer<GError>?
         let saved: gboolean
-        if let mark, format == .png {
+        if format == .png {
+            let mark = mark ?? url.lastPathComponent
             var keys: [UnsafeMutablePointer<CChar>?] = [strdup("tEXt::Mark"), nil]
             var values: [UnsafeMutablePointer<CChar>?] = [strdup(mark), nil]
             defer { free(keys[0]); free(values[0]) }

@@ -98,7 +98,9 @@ import Testing
         faults.removeCopyBeforeCommit = "b.png"
         let library = try await PhotoLibrary.makeTemporary(in: temp, limits: ImportLimits(batchSize: 10), faults: faults)
         let folder = try temp.folder("batch")
-        let files = try ["a.png", "b.png", "c.png"].map { try TestImages.write(folder.appendingPathComponent($0), width: 10, height: 10) }
+        let files = try ["a.png", "b.png", "c.png"].enumerated().map {
+            try TestImages.write(folder.appendingPathComponent($0.element), width: 10 + $0.offset, height: 10)
+        }
 
         let report = try await library.importFiles(files)
 

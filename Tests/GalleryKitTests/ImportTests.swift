@@ -196,7 +196,7 @@ import Testing
         try TestImages.write(root.appendingPathComponent("b.png"), width: 10, height: 10)
         try TestImages.write(root.appendingPathComponent("a.JPG"), width: 10, height: 10, format: .jpeg)
         let day2 = try temp.folder("holiday/day 2")
-        try TestImages.write(day2.appendingPathComponent("c.png"), width: 10, height: 10)
+        try TestImages.write(day2.appendingPathComponent("c.png"), width: 11, height: 10)
         try Data("readme".utf8).write(to: root.appendingPathComponent("README.txt"))
         let hidden = try temp.folder("holiday/.cache")
         try TestImages.write(hidden.appendingPathComponent("x.png"), width: 10, height: 10)

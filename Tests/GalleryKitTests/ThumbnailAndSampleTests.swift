@@ -38,9 +38,10 @@ import Testing
     @Test func installsTheManifestInOrderWithStacksAndAlbums() async throws {
         let temp = try TemporaryDirectory()
         let samples = try temp.folder("samples")
-        for (name, format) in [("harbour.jpg", TestImages.Format.jpeg), ("cat-1.jpg", .jpeg), ("cat-2.jpg", .jpeg),
-                               ("golden-gate.png", .png), ("cat-3.jpg", .jpeg)] {
-            try TestImages.write(samples.appendingPathComponent(name), width: 64, height: 48, format: format)
+        // Five different pictures (an import refuses a repeat of one it took already).
+        for (offset, (name, format)) in [("harbour.jpg", TestImages.Format.jpeg), ("cat-1.jpg", .jpeg), ("cat-2.jpg", .jpeg),
+                                         ("golden-gate.png", .png), ("cat-3.jpg", .jpeg)].enumerated() {
+            try TestImages.write(samples.appendingPathComponent(name), width: 64 + offset, height: 48, format: format)
         }
         let manifest = """
             {
