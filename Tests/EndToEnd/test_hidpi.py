@@ -42,18 +42,24 @@ def detail(pixbuf):
 
 def sharpness(session, name):
     """How much fine detail the tile's photo shows on screen, relative to the same
-    crop blurred by halving and doubling it (about 1 for a picture that is already soft)."""
+    crop blurred by halving and doubling it (about 1 for a picture that is already soft).
+    Waits for the photo to be drawn: a tile shows its name before its thumbnail is
+    decoded, and until then its middle is one flat grey."""
     session.wait_for_tiles(lambda n: PHOTO in n)
-    extents = session.find("table cell", PHOTO).get_extents(Atspi.CoordType.WINDOW)
-    shot = GdkPixbuf.Pixbuf.new_from_file(str(screenshot(name)))
-    # The middle of the photo, in device pixels (twice the window's logical ones): well
-    # inside its edges, so a few pixels of window margin do not matter.
-    x, y = int(2 * (extents.x + extents.width * 0.3)), int(2 * (extents.y + extents.height * 0.3))
-    width, height = int(2 * extents.width * 0.4), int(2 * extents.height * 0.3)
-    crop = shot.new_subpixbuf(x, y, width, height)
-    blurred = crop.scale_simple(width // 2, height // 2, GdkPixbuf.InterpType.BILINEAR) \
-                  .scale_simple(width, height, GdkPixbuf.InterpType.BILINEAR)
-    return detail(crop) / detail(blurred)
+
+    def measured():
+        extents = session.find("table cell", PHOTO).get_extents(Atspi.CoordType.WINDOW)
+        shot = GdkPixbuf.Pixbuf.new_from_file(str(screenshot(name)))
+        # The middle of the photo, in device pixels (twice the window's logical ones): well
+        # inside its edges, so a few pixels of window margin do not matter.
+        x, y = int(2 * (extents.x + extents.width * 0.3)), int(2 * (extents.y + extents.height * 0.3))
+        width, height = int(2 * extents.width * 0.4), int(2 * extents.height * 0.3)
+        crop = shot.new_subpixbuf(x, y, width, height)
+        blurred = crop.scale_simple(width // 2, height // 2, GdkPixbuf.InterpType.BILINEAR) \
+                      .scale_simple(width, height, GdkPixbuf.InterpType.BILINEAR)
+        smooth = detail(blurred)
+        return detail(crop) / smooth if smooth > 0 else None
+    return wait_for(measured, 30, interval=0.5, what=f"the photo drawn in its tile ({name})")
 
 
 def test_at_scale_2_thumbnails_are_made_for_the_device_pixels_and_tiles_are_sharp():
