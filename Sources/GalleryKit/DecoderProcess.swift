@@ -17,8 +17,8 @@ import Foundation
 /// (`benchmarks/decode-isolation.sh`; the README's "Fourth pass: import").
 /// The server stays single-threaded (fork safety) and relays: it forks, watches the
 /// child's wall clock, reaps it and reports its ending, CPU time and output, which
-/// `interpret` reads exactly as it read a helper's. Drover keeps one server per import
-/// slot (`DecoderServerPool`), and stops and replaces one that dies, says something it
+/// `interpret` reads exactly as it read a helper's. Drover keeps one server per decode
+/// that may run at once (`ImportLimits.concurrency`, `DecoderServerPool`), and stops and replaces one that dies, says something it
 /// cannot read, or does not answer within the wall-clock budget and a margin, so a wedged
 /// server never hangs an import.
 struct DecoderProcess {

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 
 /// The decoder server, `drover-decode --serve [--child PROGRAM]`: Drover keeps one per
-/// import slot, so an image costs a fork, not a program start (see `DecoderProcess`).
+/// decode that may run at once, so an image costs a fork, not a program start (see `DecoderProcess`).
 ///
 /// It reads requests (`DecoderWire`) on standard input, a socket whose other end is
 /// Drover's, and for each forks a fresh child that limits itself and decodes one image
