@@ -60,8 +60,7 @@ extension DropImporter {
                 "\($0.absoluteString): only files on this computer can be imported"
             })
             let local = urls.filter(\.isFileURL)
-            // A stat may wait on a slow or network disk: not on the main thread.
-            let folders = await Task.detached { local.map(Self.isFolder) }.value
+            let folders = await Self.folderFlags(local)
             for (folder, isFolder) in zip(local, folders) where isFolder {
                 tally = tally + Tally(try await library.importDirectory(folder, into: destination))
             }

@@ -28,7 +28,7 @@ extension DropImporter {
         let local = zip(urls, zip(contexts, handles)).filter { $0.0.isFileURL }.map { (url: $0.0, context: $0.1.0, handle: $0.1.1) }
         let paths = local.map(\.url)
         return Task {
-            let folders = await Task.detached { paths.map(Self.isFolder) }.value
+            let folders = await Self.folderFlags(paths)
             for (entry, isFolder) in zip(local, folders) where !entry.context.isResolved {
                 entry.handle.task = isFolder ? importFolder(entry.url, into: entry.context, toast: folderToasts)
                     : Task { await prepareAndCommit(ImportSource(url: entry.url), context: entry.context) }

@@ -222,7 +222,13 @@ final class DropImporter {
         return ImportSource(url: file, title: title)
     }
 
-    nonisolated static func isFolder(_ url: URL) -> Bool {
+    /// Which of `urls` are folders, found off the main thread: a stat may wait on a slow
+    /// or network disk.
+    nonisolated static func folderFlags(_ urls: [URL]) async -> [Bool] {
+        await Task.detached { urls.map(isFolder) }.value
+    }
+
+    private nonisolated static func isFolder(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
