@@ -43,14 +43,14 @@ public final class UndoHistory {
         return nextID
     }
 
-    /// Undoes the latest change; returns its name, or nil when there was nothing to undo
-    /// (or another step is running).
+    /// Undoes the latest change; returns it, or nil when there was nothing to undo (or
+    /// another step is running).
     @discardableResult
-    public func undo() async throws -> String? {
+    public func undo() async throws -> Entry? {
         guard canUndo, let entry = undoEntries.popLast() else { return nil }
         try await run(entry.undo)
         redoEntries.append(entry)
-        return entry.name
+        return entry
     }
 
     /// Redoes the latest undone change; returns its name, or nil when there was none.
@@ -62,12 +62,27 @@ public final class UndoHistory {
         return entry.name
     }
 
-    /// Undoes the change `id` if it is the latest one (a toast's Undo for the change it
-    /// announced); returns false if it is not (something newer happened since, or it is gone).
+    /// What a toast's Undo found of the change it announced.
+    public enum EntryUndo: Equatable, Sendable {
+        /// It was the latest change: it is undone (and Ctrl+Shift+Z redoes it).
+        case undone
+        /// Newer changes came after it, and it still stands: it has left the history, for
+        /// the caller to undo by its own means, out of order.
+        case leftToCaller
+        /// Nothing to undo: it was undone already (by Ctrl+Z, while its toast still showed),
+        /// it left the history, or another step is running.
+        case nothing
+    }
+
+    /// A toast's Undo for the change `id`: undoes it if it is the latest one. A change
+    /// already undone is not undone twice.
     @discardableResult
-    public func undo(entry id: Int) async throws -> Bool {
-        guard undoEntries.last?.id == id else { return false }
-        return try await undo() != nil
+    public func undo(entry id: Int) async throws -> EntryUndo {
+        guard !isBusy else { return .nothing }
+        if undoEntries.last?.id == id { return try await undo() != nil ? .undone : .nothing }
+        guard undoEntries.contains(where: { $0.id == id }) else { return .nothing }
+        forget(id)
+        return .leftToCaller
     }
 
     /// Drops the change `id` from both lists: it can no longer be undone (say, its files

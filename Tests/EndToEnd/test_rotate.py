@@ -7,7 +7,7 @@ import sqlite3
 
 from accessible_actions import focus, keys, run_action, tile
 from dnd import photo_file
-from drover_session import screenshot, wait_for
+from drover_session import find_node, screenshot, wait_for
 from library_state import database, fingerprint
 from test_viewer import viewer
 
@@ -40,6 +40,10 @@ def test_rotating_a_tile_and_undoing_it(drover):
     wait_for(lambda: rotation(session.library, name) == 3, 10, what="two turns left: one left of upright")
     keys("ctrl+z")
     wait_for(lambda: rotation(session.library, name) == 0, 10, what="Ctrl+Z undoes the last turn")
+    # The turn's toast goes with it (its Undo would turn the photo a second time), well
+    # before its 8 s would run out.
+    wait_for(lambda: find_node(session.application(), "push button", "Undo") is None, 4,
+             what="the undone turn's toast withdrawn")
     keys("ctrl+r")
     wait_for(lambda: rotation(session.library, name) == 1, 10, what="Ctrl+R turns right")
     session.find("push button", "Undo").do_action(0)

@@ -162,11 +162,15 @@ extension GalleryController {
         })
     }
 
-    /// Ctrl+Z: undoes the latest change and says which.
+    /// Ctrl+Z: undoes the latest change and says which. A toast still offering to undo
+    /// that change goes: it has nothing left to undo.
     func undo() {
         Task {
             do {
-                if let name = try await history.undo() { window.announce(tr("Undone: {name}.", ["name": name])) }
+                if let entry = try await history.undo() {
+                    window.toast.withdraw(undoing: entry.id)
+                    window.announce(tr("Undone: {name}.", ["name": entry.name]))
+                }
             } catch {
                 window.toast.show(tr("Could not undo: {error}", ["error": Self.describe(error)]))
             }

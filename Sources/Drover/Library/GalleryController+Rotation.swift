@@ -20,7 +20,7 @@ extension GalleryController {
                     try await library.rotate(photos, by: rotation)
                 })
                 let done = isLeft ? tr("Rotated {photos} left.", ["photos": noun]) : tr("Rotated {photos} right.", ["photos": noun])
-                window.toast.show(done, actionLabel: tr("Undo"), announced: false, action: { [weak self] in
+                window.toast.show(done, actionLabel: tr("Undo"), undoing: entry, announced: false, action: { [weak self] in
                     self?.undoRotation(entry, photos: photos, rotation: rotation)
                 })
                 window.announce(done + " " + Self.undoHint)
@@ -31,13 +31,15 @@ extension GalleryController {
     }
 
     /// The toast's Undo: the history's entry if it is still the one to undo, else the
-    /// opposite turn directly (the history moved on meanwhile).
+    /// opposite turn directly (the history moved on meanwhile); nothing if the turn was
+    /// undone already.
     private func undoRotation(_ entry: Int, photos: [PhotoID], rotation: PhotoRotation) {
         Task {
             do {
-                if try await !history.undo(entry: entry) {
-                    history.forget(entry)
-                    try await library.rotate(photos, by: rotation.inverse)
+                switch try await history.undo(entry: entry) {
+                case .undone: break
+                case .leftToCaller: try await library.rotate(photos, by: rotation.inverse)
+                case .nothing: return
                 }
                 window.announce(tr("Rotation undone."))
             } catch {

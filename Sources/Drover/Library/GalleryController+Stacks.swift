@@ -44,7 +44,7 @@ extension GalleryController {
                     self.stackAliases[self.resolve(stack)] = new
                 })
                 let done = tr("Stacked {photos}.", ["photos": noun])
-                window.toast.show(done, actionLabel: tr("Undo"), announced: false, action: { [weak self] in
+                window.toast.show(done, actionLabel: tr("Undo"), undoing: entry, announced: false, action: { [weak self] in
                     self?.undoFromToast(entry, announcing: tr("Unstacked {photos}.", ["photos": noun]),
                                         focusing: photos.map { .photo($0) }, fallback: undo)
                 })
@@ -84,7 +84,7 @@ extension GalleryController {
                     try await library.unstack(self.resolve(stack))
                 })
                 let done = tr("Unstacked {photos}.", ["photos": noun])
-                window.toast.show(done, actionLabel: tr("Undo"), announced: false, action: { [weak self] in
+                window.toast.show(done, actionLabel: tr("Undo"), undoing: entry, announced: false, action: { [weak self] in
                     self?.undoFromToast(entry, announcing: tr("Stacked {photos}.", ["photos": noun]),
                                         focusing: photos.map { .photo($0) }, fallback: undo)
                 })

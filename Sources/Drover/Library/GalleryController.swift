@@ -242,7 +242,7 @@ final class GalleryController {
                     })
                     let entry = recordDeletion(ids, count: count, removal: removal)
                     // Said already, with the Undo hint, where focus landed.
-                    window.toast.show(tr("Deleted {photos}.", ["photos": noun]), actionLabel: tr("Undo"), announced: false, action: { [weak self] in
+                    window.toast.show(tr("Deleted {photos}.", ["photos": noun]), actionLabel: tr("Undo"), undoing: entry, announced: false, action: { [weak self] in
                         self?.undoFromToast(entry, announcing: tr("Restored {photos}.", ["photos": noun]), focusing: ids) {
                             try await self?.restoreDeleted(removal.removed)
                         }
@@ -263,8 +263,8 @@ final class GalleryController {
                     }
                     let entry = recordAlbumRemoval(Array(zip(photos, positions)), from: album)
                     let tileIDs = tiles.map(\.id)
-                    window.toast.show(tr("Removed {photos} from “{album}”.", ["photos": noun, "album": name]), actionLabel: tr("Undo"), announced: false,
-                                      action: { [weak self] in
+                    window.toast.show(tr("Removed {photos} from “{album}”.", ["photos": noun, "album": name]), actionLabel: tr("Undo"), undoing: entry,
+                                      announced: false, action: { [weak self] in
                         guard let self else { return }
                         self.undoFromToast(entry, announcing: tr("Restored {photos} to {album}.", ["photos": noun, "album": name]), focusing: tileIDs) {
                             for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
@@ -280,16 +280,17 @@ final class GalleryController {
     }
 
     /// A toast's Undo: the history's undo while its change is the latest; otherwise
-    /// (something newer happened since) `fallback`, the change's own undo, out of order.
-    /// Focus then goes back to the first of `items` that came back (not to a container),
-    /// and the result is announced there.
+    /// (something newer happened since) `fallback`, the change's own undo, out of order;
+    /// nothing if the change was undone already. Focus then goes back to the first of
+    /// `items` that came back (not to a container), and the result is announced there.
     func undoFromToast(_ entry: Int, announcing message: String, focusing items: [GalleryItem.ID],
                                fallback: @escaping @MainActor () async throws -> Void) {
         Task {
             do {
-                if try await !history.undo(entry: entry) {
-                    history.forget(entry)
-                    try await fallback()
+                switch try await history.undo(entry: entry) {
+                case .undone: break
+                case .leftToCaller: try await fallback()
+                case .nothing: return
                 }
                 await library.waitForObservers()
                 focusFirst(of: items, announcing: message)

@@ -13,6 +13,8 @@ import GtkKit
 final class Toasts {
     let overlay = ToastOverlay()
     private var current: Toast?
+    /// The undo history's entry whose Undo the current toast offers, if it does.
+    private var currentEntry: Int?
     /// Says a toast's text to a screen reader (the window's announcer).
     var announce: ((String) -> Void)?
 
@@ -28,10 +30,11 @@ final class Toasts {
     }
 
     /// Shows `text` for `seconds`; with `actionLabel`, a button that runs `action` once.
+    /// `undoing`: the undo history's entry that button undoes (see `withdraw(undoing:)`).
     /// `announced`: false where the caller says the result itself (in other words, or
     /// where focus lands), so it is not heard twice.
-    func show(_ text: String, actionLabel: String? = nil, seconds: UInt32 = 8, announced: Bool = true,
-              action: (() -> Void)? = nil, whenIgnored: (() -> Void)? = nil) {
+    func show(_ text: String, actionLabel: String? = nil, undoing entry: Int? = nil, seconds: UInt32 = 8,
+              announced: Bool = true, action: (() -> Void)? = nil, whenIgnored: (() -> Void)? = nil) {
         let toast = Toast(title: text)
         // A toast with a button (Undo) waits while a screen reader runs: reaching
         // its button by keyboard, after hearing the result, can take longer than
@@ -51,15 +54,25 @@ final class Toasts {
             let ignored = outcome.whenIgnored
             outcome.whenIgnored = nil
             outcome.action = nil
-            if self?.current?.rawPointer == identity { self?.current = nil }
+            if self?.current?.rawPointer == identity {
+                self?.current = nil
+                self?.currentEntry = nil
+            }
             ignored?()
         }
         current?.dismiss()
         current = toast
+        currentEntry = entry
         overlay.add(toast)
         if announced { announce?(text) }
     }
 
     /// Takes the current toast away (its `whenIgnored` runs).
     func dismiss() { current?.dismiss() }
+
+    /// Takes the current toast away if its button undoes `entry`, which was just undone
+    /// another way (Ctrl+Z): a button left there would offer an undo already done.
+    func withdraw(undoing entry: Int) {
+        if currentEntry == entry { dismiss() }
+    }
 }
