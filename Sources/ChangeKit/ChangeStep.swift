@@ -50,3 +50,32 @@ extension Array {
         }
     }
 }
+
+extension Sequence {
+    /// Where the element at `index` is after these steps, or nil if a step takes it out: a
+    /// removal, or an update that `isSame` says put another element in its place (a
+    /// placeholder that became its photo). O(steps): a view follows its focused item
+    /// through a change without looking it up among all of its items.
+    public func followedIndex<Item>(_ index: Int, isSame: (Item) -> Bool) -> Int? where Element == ChangeStep<Item> {
+        var index = index
+        for step in self {
+            switch step {
+            case .insert(_, let at):
+                if at <= index { index += 1 }
+            case .remove(let at):
+                if at == index { return nil }
+                if at < index { index -= 1 }
+            case .move(let from, let to):
+                if from == index {
+                    index = to
+                } else {
+                    if from < index { index -= 1 }
+                    if to <= index { index += 1 }
+                }
+            case .update(let item, let at):
+                if at == index && !isSame(item) { return nil }
+            }
+        }
+        return index
+    }
+}

@@ -39,13 +39,13 @@ struct GridSelection {
         anchorIndex = nil
     }
 
-    /// Forgets ids that are no longer in the grid.
-    mutating func retain(only ids: Set<String>) {
-        selectedIDs.formIntersection(ids)
+    /// Forgets items taken out of the grid.
+    mutating func forget(_ ids: Set<String>) {
+        selectedIDs.subtract(ids)
     }
 
-    /// Keeps the anchor pointing at the same item after the items changed.
-    mutating func reanchor(anchorID: String?, in items: [TileModel]) {
-        anchorIndex = anchorID.flatMap { id in items.firstIndex { $0.id == id } }
+    /// Moves the anchor to where its item is after a change (nil: the item went).
+    mutating func moveAnchor(to index: Int?) {
+        anchorIndex = index
     }
 }

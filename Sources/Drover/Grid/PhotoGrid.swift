@@ -115,28 +115,56 @@ final class PhotoGrid: CanvasLayout {
         let anchorID = selection.anchorIndex.flatMap { items.indices.contains($0) ? items[$0].id : nil }
         let focusedID = focusIndex.flatMap { items.indices.contains($0) ? items[$0].id : nil }
         let hadFocus = focusedID.flatMap { visibleTiles[$0]?.root.hasFocus } ?? false
-        let before = items.map(\.id)
+        // Focus and the selection's anchor are followed through the steps, and only the
+        // ids the steps took out are looked for: at 100,000 tiles, hashing every id at
+        // each change (each placeholder's progress is one) held the main thread for frames.
+        let focusFollowed = focusIndex.flatMap { index in steps.followedIndex(index) { $0.id == focusedID } }
+        let anchorFollowed = selection.anchorIndex.flatMap { index in steps.followedIndex(index) { $0.id == anchorID } }
+        // The focused tile goes: what was around it decides where focus goes (rare: a delete).
+        let before = focusedID != nil && focusFollowed == nil ? items.map(\.id) : nil
+        var focusedTileWent = false
         slideTiles {
-            items.apply(steps)
-            let ids = Set(items.map(\.id))
-            selection.retain(only: ids)
-            selection.reanchor(anchorID: anchorID, in: items)
-            if let focusedID, let old = before.firstIndex(of: focusedID) {
+            let takenOut = applyNotingTakenOut(steps)
+            selection.forget(takenOut)
+            selection.moveAnchor(to: anchorFollowed)
+            focusIndex = focusFollowed ?? focusIndex
+            if let focusedID, let before, let old = before.firstIndex(of: focusedID) {
                 // A removed photo hands focus to the next photo that is left, or
                 // the previous one at the end: never to a container.
+                let ids = Set(items.map(\.id))
                 let survivor = before[old...].first(where: ids.contains) ?? before[..<old].last(where: ids.contains)
                 focusIndex = survivor.flatMap { id in items.firstIndex { $0.id == id } }
+                focusedTileWent = !ids.contains(focusedID)
             }
-            for (id, tile) in visibleTiles where !ids.contains(id) {
+            for (id, tile) in visibleTiles where takenOut.contains(id) {
                 visibleTiles[id] = nil
                 pool.recycle(tile)
             }
         }
-        // Positions ("3 of 11") are read the moment focus lands: say them now, not at the next layout.
-        let positions = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for (id, tile) in visibleTiles { if let index = positions[id] { tile.setPosition(index + 1, of: items.count) } }
-        if hadFocus, let focusedID, index(of: focusedID) == nil, let focusIndex { focus(index: focusIndex) }
+        // (Each tile shown got its position, "3 of 11", as it was bound: said at once.)
+        if hadFocus, focusedTileWent, let focusIndex { focus(index: focusIndex) }
         onSelectionChanged?()
+    }
+
+    /// Applies `steps` to the items; returns the ids they took out and did not put back.
+    private func applyNotingTakenOut(_ steps: [ChangeStep<TileModel>]) -> Set<String> {
+        var takenOut = Set<String>()
+        var putIn = Set<String>()
+        for step in steps {
+            switch step {
+            case .remove(let index):
+                takenOut.insert(items[index].id)
+            case .update(let model, let index) where items[index].id != model.id:
+                takenOut.insert(items[index].id)
+                putIn.insert(model.id)
+            case .insert(let model, _):
+                putIn.insert(model.id)
+            case .update, .move:
+                break
+            }
+            items.apply([step])
+        }
+        return takenOut.subtracting(putIn)
     }
 
     /// Runs `change` (to the items or the gap), then slides the visible tiles
