@@ -39,22 +39,36 @@ public enum GallerySort: String, CaseIterable, Sendable {
     /// and filters them by a search, without sorting again per keystroke. Stable, O(n log n); the title key
     /// is lowercased once per item, not once per comparison.
     public func positions(of items: [GalleryItem]) -> [Int] {
+        guard self != .own else { return Array(items.indices) }
+        let keyed = items.enumerated().map { (key: key(of: $0.element), position: $0.offset) }
+        return keyed.sorted { comesBefore($0.key, at: $0.position, $1.key, at: $1.position) }.map(\.position)
+    }
+
+    /// What an item sorts by.
+    enum Key {
+        case date(Date)
+        case title(String)
+        case none
+    }
+
+    func key(of item: GalleryItem) -> Key {
         switch self {
-        case .own:
-            return Array(items.indices)
-        case .dateNewestFirst, .dateOldestFirst:
-            let newestFirst = self == .dateNewestFirst
-            let keyed = items.enumerated().map { (offset: $0.offset, date: $0.element.date) }
-            return keyed.sorted { lhs, rhs in
-                if lhs.date != rhs.date { return newestFirst ? lhs.date > rhs.date : lhs.date < rhs.date }
-                return lhs.offset < rhs.offset
-            }.map(\.offset)
-        case .title:
-            let keyed = items.enumerated().map { (offset: $0.offset, key: $0.element.title.lowercased()) }
-            return keyed.sorted { lhs, rhs in
-                if lhs.key != rhs.key { return lhs.key < rhs.key }
-                return lhs.offset < rhs.offset
-            }.map(\.offset)
+        case .own: .none
+        case .dateNewestFirst, .dateOldestFirst: .date(item.date)
+        case .title: .title(item.title.lowercased())
+        }
+    }
+
+    /// Whether the item with key `lhs` at own position `lhsPosition` comes before the one
+    /// with `rhs` at `rhsPosition`: by key, and ties in their own order.
+    func comesBefore(_ lhs: Key, at lhsPosition: Int, _ rhs: Key, at rhsPosition: Int) -> Bool {
+        switch (lhs, rhs) {
+        case (.date(let left), .date(let right)) where left != right:
+            self == .dateNewestFirst ? left > right : left < right
+        case (.title(let left), .title(let right)) where left != right:
+            left < right
+        default:
+            lhsPosition < rhsPosition
         }
     }
 }

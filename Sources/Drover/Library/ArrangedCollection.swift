@@ -34,9 +34,11 @@ final class ArrangedCollection {
     /// What the grid shows, in a few words, for the hint during a drag: "Sorted by date".
     var viewName: String { query != nil ? tr("Search results") : sort.shortDescription }
 
-    /// The positions of `ownItems` in `sort`, kept until the items or the sort change, so
-    /// a keystroke never sorts.
-    private var sortedPositions: [Int]?
+    /// The positions of `ownItems` in `sort`, made when the view is first asked for and
+    /// then kept in step with the items' changes, so neither a keystroke nor a new photo sorts.
+    private var sortedPositions: SortedPositions?
+    /// A change of more steps than this sorts the view again (the steps cost O(n) each).
+    private static let followedStepsLimit = 64
 
     func replaceItems(_ items: [GalleryItem]) {
         ownItems = items
@@ -45,11 +47,20 @@ final class ArrangedCollection {
         sortedPositions = nil
     }
 
-    func apply(_ steps: [ChangeStep<GalleryItem>]) {
-        ownItems.apply(steps)
+    /// Applies a change of the items in their own order. Returns the same change as steps
+    /// of the shown view when it is sorted, with no search, and the view could follow it
+    /// (else nil: the view is to be taken whole from `shownItems`).
+    func apply(_ steps: [ChangeStep<GalleryItem>]) -> [ChangeStep<GalleryItem>]? {
         index?.apply(steps)
         indexBuild?.changes += steps
+        if sort != .own, query == nil, steps.count <= Self.followedStepsLimit, var sorted = sortedPositions {
+            let shown = sorted.follow(steps, applyingTo: &ownItems)
+            sortedPositions = sorted
+            return shown
+        }
+        ownItems.apply(steps)
         sortedPositions = nil
+        return nil
     }
 
     /// Starts an index build elsewhere (off the main thread, when a search opens): returns
@@ -80,7 +91,7 @@ final class ArrangedCollection {
 
     /// What the grid should show now.
     var shownItems: [GalleryItem] {
-        let sorted = sortedPositions ?? sort.positions(of: ownItems)
+        let sorted = sortedPositions ?? SortedPositions(sort: sort, items: ownItems)
         sortedPositions = sorted
         var mask: [Bool]?
         if let query, !query.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -88,6 +99,6 @@ final class ArrangedCollection {
             self.index = index
             mask = index.matchMask(query)
         }
-        return CollectionView.items(from: ownItems, sorted: sorted, mask: mask)
+        return CollectionView.items(from: ownItems, sorted: sorted.positions, mask: mask)
     }
 }

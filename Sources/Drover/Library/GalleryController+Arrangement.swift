@@ -1,3 +1,4 @@
+import ChangeKit
 import DragKit
 import GalleryKit
 
@@ -34,9 +35,17 @@ extension GalleryController {
     /// Brings the grid to the arrangement's view: a few steps when little changed (the
     /// grid slides its tiles and keeps focus and selection), or a reload after a new sort
     /// or query that rearranges most of it. Drag and drop follows (`GridOrder`).
-    func showArrangement() {
+    /// `steps`: the view's change, when the arrangement followed the library's (see
+    /// `ArrangedCollection.apply`); else it is found by comparing the whole view.
+    func showArrangement(following steps: [ChangeStep<GalleryItem>]? = nil) {
         model.arrangedOwnCount = arrangement.isOwnOrder ? nil : arrangement.ownItems.count
         DragCoordinator.gridOrder = arrangement.gridOrder
+        if let steps {
+            if !steps.isEmpty { model.apply(steps) }
+            assert(model.items.map(\.id) == arrangement.shownItems.map(\.id), "the followed view went astray")
+            updateEmptyState()
+            return
+        }
         let next = arrangement.shownItems
         if let steps = CollectionView.steps(from: model.items, to: next) {
             if !steps.isEmpty { model.apply(steps) }

@@ -139,13 +139,13 @@ final class GalleryController {
     private func apply(_ change: GalleryKit.CollectionChange) {
         guard change.scope == scope else { return }
         if changesWhilePreparing != nil { return changesWhilePreparing!.append(change) }
-        arrangement.apply(change.steps)
+        let shownSteps = arrangement.apply(change.steps)
         if arrangement.isOwnOrder {
             model.apply(change.steps, commits: change.commits)
         } else {
             model.batch {
                 model.settleCommitsElsewhere(change.commits)
-                showArrangement()
+                showArrangement(following: shownSteps)
             }
         }
         // New photos need their QR codes and location read.
