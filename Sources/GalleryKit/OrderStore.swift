@@ -23,30 +23,27 @@ enum OrderStore {
 
     static func saveMain(_ db: Database, _ edit: OrderedEdit<GalleryItem.ID>) throws {
         for key in edit.removedKeys {
-            switch key {
-            case .photo(let id): try db.execute(sql: "DELETE FROM collectionEntry WHERE photoID = ?", arguments: [id.rawValue])
-            case .stack(let id): try db.execute(sql: "DELETE FROM collectionEntry WHERE stackID = ?", arguments: [id.rawValue])
-            case .note(let id): try db.execute(sql: "DELETE FROM collectionEntry WHERE noteID = ?", arguments: [id.rawValue])
+            let (_, column, id) = entry(of: key)
+            try db.cachedStatement(sql: "DELETE FROM collectionEntry WHERE \(column) = ?").execute(arguments: [id])
+        }
+        // Cached statements: a renumbering writes every row, and compiling each took longer than writing it.
+        for (key, position, isNew) in edit.positionsToWrite {
+            let (kind, column, id) = entry(of: key)
+            if isNew {
+                try db.cachedStatement(sql: "INSERT INTO collectionEntry (position, kind, \(column)) VALUES (?, '\(kind)', ?)")
+                    .execute(arguments: [position, id])
+            } else {
+                try db.cachedStatement(sql: "UPDATE collectionEntry SET position = ? WHERE \(column) = ?").execute(arguments: [position, id])
             }
         }
-        for (key, position, isNew) in edit.positionsToWrite {
-            switch (key, isNew) {
-            case (.photo(let id), true):
-                try db.execute(sql: "INSERT INTO collectionEntry (position, kind, photoID) VALUES (?, 'photo', ?)",
-                               arguments: [position, id.rawValue])
-            case (.stack(let id), true):
-                try db.execute(sql: "INSERT INTO collectionEntry (position, kind, stackID) VALUES (?, 'stack', ?)",
-                               arguments: [position, id.rawValue])
-            case (.note(let id), true):
-                try db.execute(sql: "INSERT INTO collectionEntry (position, kind, noteID) VALUES (?, 'note', ?)",
-                               arguments: [position, id.rawValue])
-            case (.photo(let id), false):
-                try db.execute(sql: "UPDATE collectionEntry SET position = ? WHERE photoID = ?", arguments: [position, id.rawValue])
-            case (.stack(let id), false):
-                try db.execute(sql: "UPDATE collectionEntry SET position = ? WHERE stackID = ?", arguments: [position, id.rawValue])
-            case (.note(let id), false):
-                try db.execute(sql: "UPDATE collectionEntry SET position = ? WHERE noteID = ?", arguments: [position, id.rawValue])
-            }
+    }
+
+    /// `key`'s collectionEntry kind, the column that holds its id, and the id.
+    private static func entry(of key: GalleryItem.ID) -> (kind: String, column: String, id: Int64) {
+        switch key {
+        case .photo(let id): ("photo", "photoID", id.rawValue)
+        case .stack(let id): ("stack", "stackID", id.rawValue)
+        case .note(let id): ("note", "noteID", id.rawValue)
         }
     }
 
@@ -62,15 +59,16 @@ enum OrderStore {
 
     static func saveAlbum(_ db: Database, _ albumID: AlbumID, _ edit: OrderedEdit<PhotoID>) throws {
         for key in edit.removedKeys {
-            try db.execute(sql: "DELETE FROM albumEntry WHERE albumID = ? AND photoID = ?", arguments: [albumID.rawValue, key.rawValue])
+            try db.cachedStatement(sql: "DELETE FROM albumEntry WHERE albumID = ? AND photoID = ?")
+                .execute(arguments: [albumID.rawValue, key.rawValue])
         }
         for (key, position, isNew) in edit.positionsToWrite {
             if isNew {
-                try db.execute(sql: "INSERT INTO albumEntry (albumID, photoID, position) VALUES (?, ?, ?)",
-                               arguments: [albumID.rawValue, key.rawValue, position])
+                try db.cachedStatement(sql: "INSERT INTO albumEntry (albumID, photoID, position) VALUES (?, ?, ?)")
+                    .execute(arguments: [albumID.rawValue, key.rawValue, position])
             } else {
-                try db.execute(sql: "UPDATE albumEntry SET position = ? WHERE albumID = ? AND photoID = ?",
-                               arguments: [position, albumID.rawValue, key.rawValue])
+                try db.cachedStatement(sql: "UPDATE albumEntry SET position = ? WHERE albumID = ? AND photoID = ?")
+                    .execute(arguments: [position, albumID.rawValue, key.rawValue])
             }
         }
     }

@@ -7,7 +7,7 @@ import ChangeKit
 /// as moves, so the grid can animate them.
 struct OrderedEdit<Key: Hashable & Sendable> {
     private(set) var keys: [Key]
-    /// Each loaded key's stored position (positions may have gaps; saving closes them).
+    /// Each loaded key's stored position (sparse: see `positionsToWrite`).
     let storedPositions: [Key: Int]
     private(set) var steps: [ChangeStep<Key>] = []
 
@@ -81,11 +81,85 @@ struct OrderedEdit<Key: Hashable & Sendable> {
         let present = Set(keys)
         return storedPositions.keys.filter { !present.contains($0) }
     }
-    /// Keys whose stored position must be written: new, or at another index than stored.
+    /// Keys whose stored position must be written, and their new positions: the fewest
+    /// keys that give positions increasing along the order (ties are read in row order,
+    /// so none are left). Positions are sparse: the longest run of keys whose stored
+    /// positions already increase keep them, and the others are put between their kept
+    /// neighbours, so an insert among 100,000 photos writes its own rows, not every row
+    /// after it (dense positions did: a drop onto a large library wrote for seconds per
+    /// photo). Where neighbours leave no room, the keys from there to the end are numbered
+    /// again, `spacing` apart.
     var positionsToWrite: [(key: Key, position: Int, isNew: Bool)] {
-        keys.enumerated().compactMap { index, key in
-            let stored = storedPositions[key]
-            return stored == index ? nil : (key, index, stored == nil)
+        let stored = keys.map { storedPositions[$0] }
+        var keeps = Self.longestIncreasing(stored)
+        var written: [(key: Key, position: Int, isNew: Bool)] = []
+        var previous: Int?
+        var start = 0
+        while start < keys.count {
+            if keeps[start] {
+                previous = stored[start]
+                start += 1
+                continue
+            }
+            var end = start
+            while end < keys.count && !keeps[end] { end += 1 }
+            let count = end - start
+            let next = end < keys.count ? stored[end] : nil
+            let positions: [Int]
+            switch (previous, next) {
+            case (let previous?, let next?):
+                // A key's own step, at most `Self.step`, so later inserts at the same place find room.
+                let step = Swift.min(Self.step, (next - previous) / (count + 1))
+                guard step > 0 else {
+                    // No room: number everything from here on again.
+                    for index in start..<keys.count { keeps[index] = false }
+                    continue
+                }
+                positions = (1...count).map { previous + step * $0 }
+            case (let previous?, nil):
+                positions = (1...count).map { previous + Self.spacing * $0 }
+            case (nil, let next?):
+                positions = (1...count).map { next - Self.spacing * (count + 1 - $0) }
+            case (nil, nil):
+                positions = (0..<count).map { Self.spacing * $0 }
+            }
+            for (offset, position) in positions.enumerated() {
+                let index = start + offset
+                written.append((keys[index], position, stored[index] == nil))
+            }
+            previous = positions.last
+            start = end
         }
+        return written
+    }
+
+    /// Between keys numbered afresh (2^20: a thousand keys can go between two, `step` apart,
+    /// before they are numbered again; 100,000 keys use 2^37 of Int's 2^63).
+    static var spacing: Int { 1 << 20 }
+    /// Between keys put into a gap.
+    static var step: Int { 1 << 10 }
+
+    /// Which of `positions` (nil: a key with none yet) to keep: a longest strictly
+    /// increasing subsequence, found by patience sorting in O(n log n).
+    static func longestIncreasing(_ positions: [Int?]) -> [Bool] {
+        var tails: [Int] = []  // tails[k]: index of the smallest last position of a run of length k + 1
+        var before = [Int](repeating: -1, count: positions.count)
+        for (index, position) in positions.enumerated() {
+            guard let position else { continue }
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if positions[tails[middle]]! < position { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { before[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var keeps = [Bool](repeating: false, count: positions.count)
+        var index = tails.last ?? -1
+        while index >= 0 {
+            keeps[index] = true
+            index = before[index]
+        }
+        return keeps
     }
 }

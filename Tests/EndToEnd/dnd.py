@@ -252,8 +252,10 @@ def library_snapshot(library):
     """Everything a drop could change: the order, albums, photo rows, notes and files."""
     return {
         "order": collection_order(library),
-        "albums": _query(library, "SELECT a.name, e.photoID, e.position FROM albumEntry e "
-                                  "JOIN album a ON a.id = e.albumID ORDER BY a.position, e.position"),
+        # Each album's photos in order (positions are sparse: an undone move may leave its
+        # photos other numbers in the same order).
+        "albums": _query(library, "SELECT a.name, e.photoID FROM albumEntry e "
+                                  "JOIN album a ON a.id = e.albumID ORDER BY a.position, a.id, e.position, e.photoID"),
         "photos": sorted(_query(library, "SELECT fileName, title FROM photo")),
         "notes": note_texts(library),
         "files": files_in(library, "photos"),

@@ -131,4 +131,53 @@ struct Mirror {
             }
         }
     }
+
+    /// The positions an edit writes, over what was stored, put the keys in the edit's order
+    /// with no ties: from dense, sparse and tied stored positions, after random inserts,
+    /// removals and moves.
+    @Test func writtenPositionsGiveTheEditsOrder() {
+        var random = SplitMix(seed: 37)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        for round in 0..<3000 {
+            let count = below(12)
+            var position = below(3) - 1
+            let loaded = (0..<count).map { key -> (key: Int, position: Int) in
+                switch round % 3 {
+                case 0: position = key                                 // dense, as before sparse positions
+                case 1: position += 1 + below(3) * OrderedEdit<Int>.step  // sparse
+                default: position += below(2)                          // ties, as old rows may have
+                }
+                return (key, position)
+            }
+            var edit = OrderedEdit(loaded: loaded)
+            var fresh = count
+            for _ in 0..<below(6) {
+                switch below(3) {
+                case 0:
+                    edit.insert(fresh, at: below(edit.count + 1))
+                    fresh += 1
+                case 1 where edit.count > 0: edit.remove(edit.keys[below(edit.count)])
+                default: if edit.count > 0 { edit.move(from: below(edit.count), to: below(edit.count)) }
+                }
+            }
+            var positions = Dictionary(uniqueKeysWithValues: loaded.map { ($0.key, $0.position) })
+            for (key, position, isNew) in edit.positionsToWrite {
+                #expect(isNew == (positions[key] == nil))
+                positions[key] = position
+            }
+            let final = edit.keys.map { positions[$0]! }
+            #expect(zip(final, final.dropFirst()).allSatisfy { $0 < $1 }, "\(loaded) → \(edit.keys): \(final)")
+        }
+    }
+
+    @Test func anInsertAmongSparsePositionsWritesOnlyItsOwnRow() {
+        var edit = OrderedEdit(loaded: (0..<1000).map { (key: $0, position: $0 * OrderedEdit<Int>.spacing) })
+        edit.insert(5000, at: 3)
+        edit.insert(5001, at: 4)
+        #expect(edit.positionsToWrite.map(\.key) == [5000, 5001])
+        // Dense positions, as libraries had them: the first insert numbers the rest afresh, once.
+        var dense = OrderedEdit(loaded: (0..<1000).map { (key: $0, position: $0) })
+        dense.insert(5000, at: 3)
+        #expect(dense.positionsToWrite.count == 998)
+    }
 }
