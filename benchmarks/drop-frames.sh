@@ -4,7 +4,8 @@
 # xdotool, and prints the time from releasing the mouse to the first placeholder and
 # to all N on screen (budget 100 ms), and the frame gaps from the first placeholder
 # until the last one committed (budget: none over 50 ms). Prints figures; does not judge.
-#   benchmarks/drop-frames.sh [N] [SIZE]     (defaults 1000 and 640x480)
+#   [LIBRARY=M] benchmarks/drop-frames.sh [N] [SIZE]     (defaults 1000 and 640x480)
+# LIBRARY=M drops onto a library of M photos (benchmarks/make-library.sh).
 # DROVER=path/to/drover runs that binary instead of building one (a kept "before"
 # binary, to run before and after alternately); DROVER_WRAP="perf record -g -o F"
 # runs Drover under a profiler.
@@ -19,12 +20,18 @@ if [[ -n ${DROVER:-} ]]; then drover=$(realpath "$DROVER"); else build_drover; f
 peer="$PWD/Tests/EndToEnd/peers/drag_source.py"
 mkdir -p "$work/home"
 make_photos "$work/photos" "$count" "$size"
+# A large library takes longer to open: the drag starts once it is shown.
+settle=4
+if [[ -n ${LIBRARY:-} ]]; then
+  drover="$drover" benchmarks/make-library.sh "$work/library" "$LIBRARY" >/dev/null
+  settle=12
+fi
 cat > "$work/run.sh" <<INNER
 set -e
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CACHE_HOME="$work/home/cache"
 DROVER_BENCHMARK=drop DROVER_BENCHMARK_DROP_COUNT=$count DROVER_BENCHMARK_SECONDS=600 \
   ${DROVER_WRAP:-} "$drover" --library "$work/library" > "$work/drover.out" &
-sleep 4
+sleep $settle
 /usr/bin/python3 "$peer" --record "$work/peer.jsonl" --title "Benchmark Source" "$work/photos"/*.jpg &
 peer=\$!
 window=\$(xdotool search --sync --name "Benchmark Source" | head -1)
@@ -41,7 +48,7 @@ xdotool mouseup 1
 wait %1
 kill \$peer 2>/dev/null || true
 INNER
-echo "== A drop of $count photos ($size) (load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores)"
+echo "== A drop of $count photos ($size) onto ${LIBRARY:-no} photos (load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores)"
 bash scripts/with-display.sh bash "$work/run.sh" >/dev/null 2>&1 || true
 grep "drop benchmark" "$work/drover.out" || echo "no figures from Drover (did the drop happen?)"
 released=$(awk '{ print $3 }' "$work/released" 2>/dev/null || echo "")

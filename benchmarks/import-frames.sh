@@ -3,7 +3,11 @@
 # N photos into it from a second `drover FILE…` (as a user would from a file
 # manager), and prints the monitor's figures. Budget (DESIGN.md): no gap over
 # 50 ms while 200 photos import. Prints figures; it does not pass or fail.
-#   benchmarks/import-frames.sh [N]     (default 200)
+#   [LIBRARY=M] [SORT=S] [DROVER_BEFORE=DIR] benchmarks/import-frames.sh [N]     (default 200)
+# LIBRARY=M imports into a library of M photos (benchmarks/make-library.sh), shown in
+# SORT (the sort-order setting: own, date-newest, date-oldest or title; default own).
+# With DROVER_BEFORE=DIR (a folder holding an earlier build's drover and drover-decode),
+# that build does the same import into a copy of the same library, right after this one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-200}
@@ -11,14 +15,34 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source benchmarks/common.sh
 build_drover
-mkdir -p "$work/home"
+mkdir -p "$work/schemas"
+glib-compile-schemas --targetdir="$work/schemas" data
 make_photos "$work/photos" "$count" 1600x1200
-cat > "$work/run.sh" <<INNER
-export HOME="$work/home" XDG_DATA_HOME="$work/home/data"
-DROVER_BENCHMARK=frames DROVER_BENCHMARK_SECONDS=25 "$drover" --library "$work/library" &
-sleep 4
-"$drover" --library "$work/library" "$work/photos"/*.jpg
+# A large library takes longer to open: the import starts once it is shown.
+seconds=25 settle=4
+if [[ -n ${LIBRARY:-} ]]; then
+  drover="$drover" benchmarks/make-library.sh "$work/start" "$LIBRARY" >/dev/null
+  seconds=40 settle=12
+fi
+
+# frames LABEL DROVER: one run, from a fresh copy of the starting library.
+frames() {
+  local label=$1 program=$2 run="$work/run-$1"
+  mkdir -p "$run/home"
+  if [[ -d $work/start ]]; then cp -a "$work/start" "$run/library"; fi
+  cat > "$run/run.sh" <<INNER
+export HOME="$run/home" XDG_DATA_HOME="$run/home/data" XDG_CONFIG_HOME="$run/home/config"
+export GSETTINGS_SCHEMA_DIR="$work/schemas" GSETTINGS_BACKEND=keyfile
+gsettings set app.drover.Drover sort-order "${SORT:-own}"
+DROVER_BENCHMARK=frames DROVER_BENCHMARK_SECONDS=$seconds "$program" --library "$run/library" &
+sleep $settle
+"$program" --library "$run/library" "$work/photos"/*.jpg
 wait
 INNER
-echo "== Frame gaps while $count photos (1600x1200) import"
-bash scripts/with-display.sh bash "$work/run.sh" 2>/dev/null | grep "frame monitor"
+  printf '%-8s' "$label"
+  bash scripts/with-display.sh bash "$run/run.sh" 2>/dev/null | grep "frame monitor" || echo "no figures"
+}
+
+echo "== Frame gaps while $count photos (1600x1200) import into ${LIBRARY:-0} shown in ${SORT:-own} order (load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores)"
+frames now "$drover"
+if [[ -n ${DROVER_BEFORE:-} ]]; then frames before "$(realpath "$DROVER_BEFORE")/drover"; fi
