@@ -118,8 +118,8 @@ final class PhotoGrid: CanvasLayout {
         // Focus and the selection's anchor are followed through the steps, and only the
         // ids the steps took out are looked for: at 100,000 tiles, hashing every id at
         // each change (each placeholder's progress is one) held the main thread for frames.
-        let focusFollowed = focusIndex.flatMap { index in steps.followedIndex(index) { $0.id == focusedID } }
-        let anchorFollowed = selection.anchorIndex.flatMap { index in steps.followedIndex(index) { $0.id == anchorID } }
+        let focusFollowed = focusIndex.flatMap { index in focusedID.flatMap { id in steps.followedIndex(index) { $0.id == id } } }
+        let anchorFollowed = selection.anchorIndex.flatMap { index in anchorID.flatMap { id in steps.followedIndex(index) { $0.id == id } } }
         // The focused tile goes: what was around it decides where focus goes (rare: a delete).
         let before = focusedID != nil && focusFollowed == nil ? items.map(\.id) : nil
         var focusedTileWent = false
