@@ -39,12 +39,21 @@ public enum GallerySort: String, CaseIterable, Sendable {
     /// and filters them by a search, without sorting again per keystroke. Stable, O(n log n); the title key
     /// is lowercased once per item, not once per comparison.
     public func positions(of items: [GalleryItem]) -> [Int] {
-        guard self != .own else { return Array(items.indices) }
-        let keyed = items.enumerated().map { (key: key(of: $0.element), position: $0.offset) }
-        return keyed.sorted { comesBefore($0.key, at: $0.position, $1.key, at: $1.position) }.map(\.position)
+        // Typed keys here (not `Key`): this sorts 100,000 items when a sort is chosen, and
+        // the enum's switch in every comparison made that a fifth slower.
+        switch self {
+        case .own:
+            return Array(items.indices)
+        case .dateNewestFirst, .dateOldestFirst:
+            let keyed = items.enumerated().map { (date: $0.element.date, position: $0.offset) }
+            return keyed.sorted { datesInOrder($0.date, at: $0.position, $1.date, at: $1.position) }.map(\.position)
+        case .title:
+            let keyed = items.enumerated().map { (title: $0.element.title.lowercased(), position: $0.offset) }
+            return keyed.sorted { Self.titlesInOrder($0.title, at: $0.position, $1.title, at: $1.position) }.map(\.position)
+        }
     }
 
-    /// What an item sorts by.
+    /// What an item sorts by, for comparing one item with others (`SortedPositions`).
     enum Key {
         case date(Date)
         case title(String)
@@ -63,12 +72,18 @@ public enum GallerySort: String, CaseIterable, Sendable {
     /// with `rhs` at `rhsPosition`: by key, and ties in their own order.
     func comesBefore(_ lhs: Key, at lhsPosition: Int, _ rhs: Key, at rhsPosition: Int) -> Bool {
         switch (lhs, rhs) {
-        case (.date(let left), .date(let right)) where left != right:
-            self == .dateNewestFirst ? left > right : left < right
-        case (.title(let left), .title(let right)) where left != right:
-            left < right
-        default:
-            lhsPosition < rhsPosition
+        case (.date(let left), .date(let right)): datesInOrder(left, at: lhsPosition, right, at: rhsPosition)
+        case (.title(let left), .title(let right)): Self.titlesInOrder(left, at: lhsPosition, right, at: rhsPosition)
+        default: lhsPosition < rhsPosition
         }
+    }
+
+    private func datesInOrder(_ lhs: Date, at lhsPosition: Int, _ rhs: Date, at rhsPosition: Int) -> Bool {
+        guard lhs != rhs else { return lhsPosition < rhsPosition }
+        return self == .dateNewestFirst ? lhs > rhs : lhs < rhs
+    }
+
+    private static func titlesInOrder(_ lhs: String, at lhsPosition: Int, _ rhs: String, at rhsPosition: Int) -> Bool {
+        lhs != rhs ? lhs < rhs : lhsPosition < rhsPosition
     }
 }

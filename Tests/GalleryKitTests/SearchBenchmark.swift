@@ -24,7 +24,7 @@ import Testing
         let texts = try await library.qrTextsByPhoto()
         let index = SearchIndex(items: items, qrTexts: texts)
         print("search-index \(items.count) items, built in \(String(format: "%.1f", Self.milliseconds(since: start))) ms (QR texts read and indexed once per search)")
-        // What a sorted grid does again after each change to the collection.
+        // What a sorted grid does when a sort is chosen, or after a change of many steps (it follows smaller ones).
         for sort in [GallerySort.title, .dateNewestFirst] {
             start = DispatchTime.now().uptimeNanoseconds
             _ = sort.positions(of: items)
