@@ -1,11 +1,18 @@
 # Shared by the benchmark scripts (sourced, not run).
 
-# Builds the release drover (and drover-decode, which its imports run) and sets
-# $drover to its path.
+# Builds the release drover (and drover-decode, which its imports run) as scripts/run.sh
+# does, and sets $drover to its path.
+# The build's output is shown only if it fails.
 build_drover() {
-  swift build -c release --product drover >/dev/null
-  swift build -c release --product drover-decode >/dev/null
-  drover="$(swift build -c release --show-bin-path)/drover"
+  local log bin
+  log=$(mktemp)
+  if ! bin=$(bash "$(dirname "${BASH_SOURCE[0]}")/../scripts/build-release.sh" 2>"$log"); then
+    cat "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+  drover="$bin/drover"
 }
 
 # make_photos DIR COUNT WIDTHxHEIGHT: COUNT distinct JPEGs in DIR. One image

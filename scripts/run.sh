@@ -4,7 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-swift build -c release --product drover
-swift build -c release --product drover-decode  # imports decode in this helper
+bin=$(bash scripts/build-release.sh)
 bash scripts/compile-translations.sh  # .build/locale, where drover finds them in a checkout
-exec "$(swift build -c release --show-bin-path)/drover" "$@"
+exec "$bin/drover" "$@"
