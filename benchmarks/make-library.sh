@@ -27,9 +27,9 @@ PRAGMA journal_mode = WAL;
 BEGIN;
 WITH RECURSIVE n(i) AS (SELECT $seeds + 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
 INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, scanState,
-                   contentHash)
+                   contentHash, thumbnailFormat)
 SELECT n.i, printf('scale-%06d.jpg', n.i), printf('scale-%06d.jpg', n.i), printf('Photo %d', n.i),
-       s.width, s.height, s.dateTaken, s.fileDate - n.i * 3600, s.dateAdded, 1, s.contentHash
+       s.width, s.height, s.dateTaken, s.fileDate - n.i * 3600, s.dateAdded, 1, s.contentHash, s.thumbnailFormat
 FROM n JOIN photo s ON s.id = ((n.i - 1) % $seeds) + 1;
 WITH RECURSIVE n(i) AS (SELECT $seeds + 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
 INSERT INTO collectionEntry (position, kind, photoID)
@@ -39,13 +39,14 @@ SQL
 
 # Files: hard links to the seeds' copies and thumbnails (the same bytes, no space).
 sqlite3 -separator ' ' "$library/library.sqlite" \
-  "SELECT p.fileName, s.fileName FROM photo p JOIN photo s ON s.id = ((p.id - 1) % $seeds) + 1 WHERE p.id > $seeds" |
+  "SELECT p.fileName, s.fileName, s.thumbnailFormat FROM photo p JOIN photo s ON s.id = ((p.id - 1) % $seeds) + 1 WHERE p.id > $seeds" |
   /usr/bin/python3 -c '
 import os, sys
 library = sys.argv[1]
 for line in sys.stdin:
-    name, seed = line.split()
+    name, seed, kind = line.split()
+    extension = {"png": "png", "jpeg": "jpg"}[kind]
     os.link(f"{library}/photos/{seed}", f"{library}/photos/{name}")
-    os.link(f"{library}/thumbnails/{seed}.png", f"{library}/thumbnails/{name}.png")
+    os.link(f"{library}/thumbnails/{seed}.{extension}", f"{library}/thumbnails/{name}.{extension}")
 ' "$library"
 echo "made a library of $(sqlite3 "$library/library.sqlite" 'SELECT count(*) FROM photo') photos in $library"

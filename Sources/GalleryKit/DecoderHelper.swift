@@ -2,9 +2,10 @@ import CPixbuf
 import Foundation
 
 /// The `drover-decode` helper's whole program: it limits itself, decodes one image into
-/// a thumbnail PNG, and says how that went on one line of standard output.
+/// a thumbnail (a PNG, or a JPEG with `--format jpeg`), and says how that went on one line
+/// of standard output.
 ///
-///     drover-decode --cpu-seconds N --memory-bytes M --box B [--full-size W H] INPUT OUTPUT
+///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg] [--full-size W H] INPUT OUTPUT
 ///
 /// The limits are set before a single byte of INPUT is read, so no input can escape them:
 /// past N s of CPU the kernel kills the process (SIGXCPU, then SIGKILL a second later),
@@ -39,7 +40,7 @@ public enum DecoderHelper {
         _ = drover_die_with_parent()
 
         do {
-            let size = try ThumbnailRenderer.render(path: request.input, box: request.box,
+            let size = try ThumbnailRenderer.render(path: request.input, box: request.box, format: request.format,
                                                     fullSize: request.fullSize, to: request.output)
             return report("ok \(size.width) \(size.height)")
         } catch {
@@ -64,22 +65,26 @@ public enum DecoderHelper {
         var cpuSeconds: Int
         var memoryBytes: Int
         var box: Int
+        var format: ThumbnailFormat
         var fullSize: PixelSize?
         var input: String
         var output: String
 
         /// The arguments `DecoderProcess` passes for this request.
         var arguments: [String] {
-            var arguments = ["--cpu-seconds", String(cpuSeconds), "--memory-bytes", String(memoryBytes), "--box", String(box)]
+            var arguments = ["--cpu-seconds", String(cpuSeconds), "--memory-bytes", String(memoryBytes), "--box", String(box),
+                             "--format", format.rawValue]
             if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
             // "--" so that a path starting with "-" is never taken for an option.
             return arguments + ["--", input, output]
         }
 
-        init(cpuSeconds: Int, memoryBytes: Int, box: Int, fullSize: PixelSize?, input: String, output: String) {
+        init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, fullSize: PixelSize?,
+             input: String, output: String) {
             self.cpuSeconds = cpuSeconds
             self.memoryBytes = memoryBytes
             self.box = box
+            self.format = format
             self.fullSize = fullSize
             self.input = input
             self.output = output
@@ -91,6 +96,7 @@ public enum DecoderHelper {
             var cpuSeconds: Int?
             var memoryBytes: Int?
             var box: Int?
+            var format = ThumbnailFormat.png
             var fullSize: PixelSize?
             var paths: [String] = []
             var rest = arguments[...]
@@ -105,6 +111,11 @@ public enum DecoderHelper {
                 case "--cpu-seconds": cpuSeconds = try number(argument)
                 case "--memory-bytes": memoryBytes = try number(argument)
                 case "--box": box = try number(argument)
+                case "--format":
+                    guard let name = rest.popFirst(), let named = ThumbnailFormat(rawValue: name) else {
+                        throw UsageError(message: "--format needs png or jpeg")
+                    }
+                    format = named
                 case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
                 case "--": paths += rest; rest = []
                 default:
@@ -116,7 +127,7 @@ public enum DecoderHelper {
                 throw UsageError(message: "--cpu-seconds, --memory-bytes and --box are required")
             }
             guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
-            self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, fullSize: fullSize,
+            self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, fullSize: fullSize,
                       input: paths[0], output: paths[1])
         }
 

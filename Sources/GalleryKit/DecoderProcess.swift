@@ -52,12 +52,14 @@ struct DecoderProcess {
         return ((running as NSString).deletingLastPathComponent as NSString).appendingPathComponent("drover-decode")
     }()
 
-    /// Decodes `input` to fit the thumbnail box and writes the PNG at `output` (a
+    /// Decodes `input` to fit the thumbnail box and writes it in `format` at `output` (a
     /// temporary name in the thumbnails folder, which the caller renames). Returns the
     /// upright full size. On failure nothing is left at `output`.
-    func makeThumbnail(of input: String, to output: String, fullSize: PixelSize?) throws(ImportFailureReason) -> PixelSize {
+    func makeThumbnail(of input: String, to output: String, format: ThumbnailFormat = .png,
+                       fullSize: PixelSize?) throws(ImportFailureReason) -> PixelSize {
         let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
-                                            box: limits.thumbnailSize, fullSize: fullSize, input: input, output: output)
+                                            box: limits.thumbnailSize, format: format, fullSize: fullSize,
+                                            input: input, output: output)
         do {
             let finished = try run(request.arguments)
             return try interpret(finished, input: input)

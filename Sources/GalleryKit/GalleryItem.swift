@@ -179,10 +179,13 @@ public struct AlbumSummary: Identifiable, Hashable, Sendable {
 struct LibraryFile: Hashable, Sendable {
     let folder: URL
     let name: String
-    /// A thumbnail is named after its photo with ".png" added: kept as the photo's name
-    /// (the same string the photo's own file holds) and added only when a URL is made,
-    /// so a library of 100,000 photos does not hold 100,000 more names.
-    var isThumbnail = false
+    /// A thumbnail is named after its photo with its format's extension added: kept as the
+    /// photo's name (the same string the photo's own file holds) and added only when a URL
+    /// is made, so a library of 100,000 photos does not hold 100,000 more names.
+    var thumbnailFormat: ThumbnailFormat?
 
-    var url: URL { folder.appendingPathComponent(isThumbnail ? name + ".png" : name, isDirectory: false) }
+    var url: URL {
+        let fileName = thumbnailFormat.map { name + "." + $0.fileExtension } ?? name
+        return folder.appendingPathComponent(fileName, isDirectory: false)
+    }
 }

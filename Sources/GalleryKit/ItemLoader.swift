@@ -61,7 +61,8 @@ struct ItemLoader {
 
         func cover(_ row: PhotoRow) -> GalleryItem.Cover {
             GalleryItem.Cover(photoID: row.id, isMissing: !presence.contains(row.fileName),
-                              thumbnail: location.thumbnailFile(photoFileName: row.fileName), rotation: row.rotation)
+                              thumbnail: location.thumbnailFile(photoFileName: row.fileName, format: row.thumbnailFormat),
+                              rotation: row.rotation)
         }
 
         func member(_ row: PhotoRow) -> GalleryItem.Member {
@@ -116,9 +117,10 @@ struct ItemLoader {
         var sql = """
             SELECT a.id, a.name,
                    (SELECT count(*) FROM albumEntry e WHERE e.albumID = a.id),
-                   (SELECT p.fileName FROM albumEntry e JOIN photo p ON p.id = e.photoID
-                     WHERE e.albumID = a.id ORDER BY e.position LIMIT 1)
+                   cover.fileName, cover.thumbnailFormat
             FROM album a
+            LEFT JOIN photo cover ON cover.id = (SELECT e.photoID FROM albumEntry e WHERE e.albumID = a.id
+                                                 ORDER BY e.position LIMIT 1)
             """
         var arguments = StatementArguments()
         if let ids {
@@ -129,7 +131,10 @@ struct ItemLoader {
         sql += " ORDER BY a.position, a.id"
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             AlbumSummary(id: AlbumID(rawValue: row[0]), name: row[1], photoCount: row[2],
-                         coverThumbnailURL: (row[3] as String?).map { location.thumbnailURL(photoFileName: $0) })
+                         coverThumbnailURL: (row[3] as String?).map { fileName in
+                             location.thumbnailURL(photoFileName: fileName,
+                                                   format: (row[4] as String?).flatMap(ThumbnailFormat.init(rawValue:)) ?? .png)
+                         })
         }
     }
 

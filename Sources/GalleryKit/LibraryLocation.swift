@@ -4,7 +4,7 @@ import Foundation
 ///
 ///     <directory>/library.sqlite   the database (WAL: also -wal and -shm beside it)
 ///     <directory>/photos/          the library's copies of imported photos
-///     <directory>/thumbnails/      one PNG per photo, "<photo file name>.png"
+///     <directory>/thumbnails/      one per photo, "<photo file name>.png" or ".jpg" (`ThumbnailFormat`)
 ///
 /// Files being written are named ".import-…" in the folder they will end up in,
 /// so a rename finishes them atomically and recovery can sweep leftovers.
@@ -25,12 +25,20 @@ public struct LibraryLocation: Hashable, Sendable {
 
     func photoURL(fileName: String) -> URL { photoFile(fileName: fileName).url }
 
-    func thumbnailURL(photoFileName: String) -> URL { thumbnailFile(photoFileName: photoFileName).url }
+    func thumbnailURL(photoFileName: String, format: ThumbnailFormat) -> URL {
+        thumbnailFile(photoFileName: photoFileName, format: format).url
+    }
 
     func photoFile(fileName: String) -> LibraryFile { LibraryFile(folder: photosDirectory, name: fileName) }
 
-    func thumbnailFile(photoFileName: String) -> LibraryFile {
-        LibraryFile(folder: thumbnailsDirectory, name: photoFileName, isThumbnail: true)
+    func thumbnailFile(photoFileName: String, format: ThumbnailFormat) -> LibraryFile {
+        LibraryFile(folder: thumbnailsDirectory, name: photoFileName, thumbnailFormat: format)
+    }
+
+    /// Deletes the thumbnails named after `photoFileName`, in either format: for a photo, or a
+    /// copy that never became one, whose files are going (both names are Drover's for it).
+    func removeThumbnails(ofPhotoNamed photoFileName: String) {
+        for format in ThumbnailFormat.allCases { unlink(thumbnailURL(photoFileName: photoFileName, format: format).path) }
     }
 
     static let temporaryPrefix = ".import-"
@@ -39,7 +47,7 @@ public struct LibraryLocation: Hashable, Sendable {
     /// no row: a photo's file is never unlinked, it goes to the Trash.
     func removeUncommittedCopy(fileName: String) {
         unlink(photoURL(fileName: fileName).path)
-        unlink(thumbnailURL(photoFileName: fileName).path)
+        removeThumbnails(ofPhotoNamed: fileName)
     }
 
     /// `$XDG_DATA_HOME/drover`, or `~/.local/share/drover` when XDG_DATA_HOME is unset or

@@ -15,6 +15,8 @@ public struct Photo: Identifiable, Hashable, Sendable {
     public let fileURL: URL
     /// The cached thumbnail; it may be absent and is then regenerated on demand.
     public let thumbnailURL: URL
+    /// How the thumbnail is stored: a regenerated one is made the same way.
+    let thumbnailFormat: ThumbnailFormat
     /// The name of the file the user imported, e.g. "IMG_0042.jpg".
     public let originalFileName: String
     public let title: String

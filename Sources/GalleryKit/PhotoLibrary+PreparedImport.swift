@@ -30,7 +30,7 @@ public struct PreparedImport: Sendable, Hashable, Identifiable {
     init(_ photo: PreparedPhoto, in location: LibraryLocation) {
         source = photo.source
         title = photo.title
-        thumbnailURL = location.thumbnailURL(photoFileName: photo.fileName)
+        thumbnailURL = location.thumbnailURL(photoFileName: photo.fileName, format: photo.thumbnailFormat)
         pixelSize = photo.pixelSize
         self.photo = photo
         libraryDirectory = location.directory

@@ -82,7 +82,7 @@ extension PhotoLibrary {
             }
             try db.execute(sql: "DELETE FROM pendingTrash WHERE fileName = ?", arguments: [row.fileName])
             // Thumbnails are derived data: deleted, not trashed.
-            unlink(location.thumbnailURL(photoFileName: row.fileName).path)
+            location.removeThumbnails(ofPhotoNamed: row.fileName)
         }
         return report
     }

@@ -15,6 +15,8 @@ struct PreparedPhoto: Sendable, Hashable {
     var location: PhotoLocation? = nil
     /// SHA-256 of the copy's bytes (see `ContentHash`), for finding duplicates.
     var contentHash: String? = nil
+    /// How its thumbnail was written.
+    var thumbnailFormat: ThumbnailFormat = .png
 }
 
 /// Turns one user file into a prepared library photo, or a failure that leaves nothing
@@ -75,7 +77,9 @@ struct PhotoPreparer: Sendable {
         case .unreadable(let detail): throw .unreadable(detail: detail)
         }
         // Decoding the library's copy proves the stored bytes are a whole image.
-        let upright = try makeThumbnail(of: copy, fileName: fileName, fullSize: header.size, cancellation: cancellation)
+        let thumbnailFormat = ThumbnailFormat.forPhoto(formatName: header.formatName)
+        let upright = try makeThumbnail(of: copy, fileName: fileName, format: thumbnailFormat, fullSize: header.size,
+                                        cancellation: cancellation)
         keep = true
         let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         // Cheap (only the EXIF block is read, found by walking the container), so a new photo has its date and
@@ -85,23 +89,23 @@ struct PhotoPreparer: Sendable {
                              pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
                              dateTaken: ExifDateReader.dateTaken(path: copy),
                              location: ExifLocationReader.location(path: copy),
-                             contentHash: copied.contentHash)
+                             contentHash: copied.contentHash, thumbnailFormat: thumbnailFormat)
     }
 
     /// Decodes `path` to thumbnail size in a `drover-decode` helper, under the budgets of
-    /// `ImportLimits` (see `DecoderProcess`), and saves thumbnails/<fileName>.png
-    /// atomically. Returns the upright full size.
+    /// `ImportLimits` (see `DecoderProcess`), and saves thumbnails/<fileName>.png or .jpg
+    /// (`format`) atomically. Returns the upright full size.
     @discardableResult
-    func makeThumbnail(of path: String, fileName: String, fullSize: PixelSize?,
+    func makeThumbnail(of path: String, fileName: String, format: ThumbnailFormat, fullSize: PixelSize?,
                        cancellation: ImportCancellation? = nil) throws(ImportFailureReason) -> PixelSize {
         let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
         let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
-        let upright = try decoder.makeThumbnail(of: path, to: temporary, fullSize: fullSize)
+        let upright = try decoder.makeThumbnail(of: path, to: temporary, format: format, fullSize: fullSize)
         if let injected = faults.writeError {
             unlink(temporary)
             throw AtomicFile.writeFailure(injected)
         }
-        try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName).path)
+        try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName, format: format).path)
         return upright
     }
 

@@ -4,7 +4,7 @@ import GRDB
 /// A `photo` table row, as read by queries in this module.
 struct PhotoRow: Sendable {
     static let columns = "id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, stackID, stackPosition, "
-        + "scanState, latitude, longitude, altitude, placeName, rotation, contentHash"
+        + "scanState, latitude, longitude, altitude, placeName, rotation, contentHash, thumbnailFormat"
 
     var id: PhotoID
     var fileName: String
@@ -23,6 +23,8 @@ struct PhotoRow: Sendable {
     /// Schema v6: the user's turn, and the copy's SHA-256 (nil until computed).
     var rotation: PhotoRotation = .upright
     var contentHash: String?
+    /// Schema v7.
+    var thumbnailFormat: ThumbnailFormat = .png
 
     init(row: Row) {
         id = PhotoID(rawValue: row[0])
@@ -42,6 +44,7 @@ struct PhotoRow: Sendable {
         placeName = row[15]
         rotation = PhotoRotation(quarterTurns: row[16])
         contentHash = row[17]
+        thumbnailFormat = ThumbnailFormat(rawValue: row[18]) ?? .png
     }
 
     init(id: PhotoID, fileName: String, originalFileName: String, title: String, pixelSize: PixelSize,
@@ -63,17 +66,17 @@ struct PhotoRow: Sendable {
     /// Inserts the row, keeping `id` (restoring after undo reuses the original id).
     func insert(_ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO photo (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO photo (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [id.rawValue, fileName, originalFileName, title, pixelSize.width, pixelSize.height,
                         dateTaken?.timeIntervalSince1970, fileDate?.timeIntervalSince1970,
                         dateAdded.timeIntervalSince1970, stackID?.rawValue, stackPosition,
                         scanState.rawValue, location?.latitude, location?.longitude, location?.altitude, placeName,
-                        rotation.quarterTurns, contentHash])
+                        rotation.quarterTurns, contentHash, thumbnailFormat.rawValue])
     }
 
     func photo(in location: LibraryLocation) -> Photo {
         Photo(id: id, fileURL: location.photoURL(fileName: fileName),
-              thumbnailURL: location.thumbnailURL(photoFileName: fileName),
+              thumbnailURL: location.thumbnailURL(photoFileName: fileName, format: thumbnailFormat), thumbnailFormat: thumbnailFormat,
               originalFileName: originalFileName, title: title, pixelSize: pixelSize,
               dateTaken: dateTaken, fileDate: fileDate, dateAdded: dateAdded, stackID: stackID,
               location: self.location, placeName: placeName, rotation: rotation)

@@ -78,9 +78,13 @@ final class Pixbuf {
         return (upright, uprightFull)
     }
 
-    /// Writes a thumbnail PNG (`drover_save_thumbnail_png` says how). Returns 0, or the errno.
-    func saveThumbnailPNG(to path: String) -> Int32 {
-        drover_save_thumbnail_png(pointer, path)
+    /// Writes a thumbnail (CPixbuf's shim.h says how, with the figures: a PNG Sub-filtered
+    /// and Huffman-coded only, a JPEG at quality 90). Returns 0, or the errno.
+    func saveThumbnail(as format: ThumbnailFormat, to path: String) -> Int32 {
+        switch format {
+        case .png: drover_save_thumbnail_png(pointer, path)
+        case .jpeg: drover_save_thumbnail_jpeg(pointer, path)
+        }
     }
 
     /// Copies the pixels out into a plain value, rows packed.

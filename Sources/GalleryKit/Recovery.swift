@@ -70,9 +70,13 @@ enum Recovery {
         return report
     }
 
-    /// "NAME.png" for a NAME in `photoNames` (no second set of every photo's thumbnail name).
+    /// "NAME.png" or "NAME.jpg" for a NAME in `photoNames` (no second set of every photo's
+    /// thumbnail name). Either format, whatever the photo's row says: both names are
+    /// Drover's for that photo.
     private static func isThumbnail(_ name: String, ofOneOf photoNames: Set<String>) -> Bool {
-        name.hasSuffix(".png") && photoNames.contains(String(name.dropLast(4)))
+        ThumbnailFormat.allCases.contains { format in
+            name.hasSuffix("." + format.fileExtension) && photoNames.contains(String(name.dropLast(format.fileExtension.count + 1)))
+        }
     }
 
     /// What a read-only open can know without repairing anything: the missing photos.
@@ -100,7 +104,9 @@ enum Recovery {
         guard !journaled.isEmpty else { return }
         for name in journaled where !known.contains(name) {
             remove(location.photosDirectory, name, into: &report.removedOrphanFiles)
-            remove(location.thumbnailsDirectory, name + ".png", into: &report.removedOrphanFiles)
+            for format in ThumbnailFormat.allCases {
+                remove(location.thumbnailsDirectory, name + "." + format.fileExtension, into: &report.removedOrphanFiles)
+            }
         }
         try pool.write { db in try db.execute(sql: "DELETE FROM importJournal") }
     }
@@ -127,7 +133,7 @@ enum Recovery {
                     failed.insert(name)
                     continue
                 }
-                unlink(location.thumbnailURL(photoFileName: name).path)
+                location.removeThumbnails(ofPhotoNamed: name)
             }
             done.append(name)
         }

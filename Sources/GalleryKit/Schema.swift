@@ -78,6 +78,9 @@ enum Schema {
         migrator.registerMigration("v6") { db in
             try db.execute(sql: SchemaV6.sql)
         }
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: SchemaV7.sql)
+        }
         return migrator
     }
 }

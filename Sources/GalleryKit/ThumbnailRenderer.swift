@@ -1,6 +1,6 @@
 import Foundation
 
-/// The decode itself: an image file in, a thumbnail PNG out. It runs only inside the
+/// The decode itself: an image file in, a thumbnail (PNG or JPEG) out. It runs only inside the
 /// `drover-decode` helper process (see `DecoderHelper`), never in Drover's own process,
 /// because the bytes are untrusted and a decoder can be made to spin or grow without end.
 enum ThumbnailRenderer {
@@ -11,15 +11,16 @@ enum ThumbnailRenderer {
         case decode(String)
         /// The decoder ran out of memory (gdk-pixbuf's "insufficient memory").
         case memory(String)
-        /// The PNG could not be written; `errno` tells a full disk from other failures.
+        /// The thumbnail could not be written; `errno` tells a full disk from other failures.
         case write(errno: Int32, String)
     }
 
     /// Decodes `path` scaled down (never up) to fit `box`×`box`, upright by its EXIF
     /// orientation (`Pixbuf.load` applies it, so the orientation rule lives with the
-    /// decode), and writes it as a PNG at `output`, a temporary name the caller renames.
+    /// decode), and writes it in `format` at `output`, a temporary name the caller renames.
     /// Returns the upright full size.
-    static func render(path: String, box: Int, fullSize: PixelSize?, to output: String) throws(Failure) -> PixelSize {
+    static func render(path: String, box: Int, format: ThumbnailFormat, fullSize: PixelSize?,
+                       to output: String) throws(Failure) -> PixelSize {
         let loaded: (Pixbuf, uprightFullSize: PixelSize?)
         do {
             loaded = try Pixbuf.load(path: path, fittingBox: box, fullSize: fullSize)
@@ -28,9 +29,7 @@ enum ThumbnailRenderer {
             if error.isOutOfMemory { throw .memory(error.message) }
             throw .decode(error.message)
         }
-        // Sub filter, Huffman coding only: the fastest and smallest PNG for a photo's
-        // thumbnail (figures beside drover_save_thumbnail_png in CPixbuf's shim.h).
-        let code = loaded.0.saveThumbnailPNG(to: output)
+        let code = loaded.0.saveThumbnail(as: format, to: output)
         if code != 0 {
             unlink(output)
             throw .write(errno: code, String(cString: strerror(code)))

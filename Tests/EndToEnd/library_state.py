@@ -2,7 +2,8 @@
 (with Python's sqlite3, read-only) and the files in photos/ and thumbnails/.
 
 Layout (GalleryKit's LibraryLocation): DIR/library.sqlite, DIR/photos/<fileName>,
-DIR/thumbnails/<fileName>.png; files being written are named ".import-…"."""
+DIR/thumbnails/<fileName>.png, or <fileName>.jpg for a JPEG photo imported since schema v7
+(the row's thumbnailFormat); files being written are named ".import-…"."""
 
 import hashlib
 import os
@@ -23,6 +24,14 @@ def photo_rows(library):
         return dict(db.execute("SELECT fileName, title FROM photo"))
 
 
+def thumbnail_names(library):
+    """{fileName: its thumbnail's file name} for every row of the photo table."""
+    uri = database(library).resolve().as_uri() + "?mode=ro"
+    extensions = {"png": ".png", "jpeg": ".jpg"}
+    with sqlite3.connect(uri, uri=True) as db:
+        return {name: name + extensions[kind] for name, kind in db.execute("SELECT fileName, thumbnailFormat FROM photo")}
+
+
 def files_in(library, folder):
     """Regular file names in DIR/folder, hidden ones included."""
     path = Path(library) / folder
@@ -38,14 +47,15 @@ def consistency_problems(library):
     """Everything that breaks "every row has its files, every file has its row"."""
     problems = []
     rows = photo_rows(library)
+    thumbnail_of = thumbnail_names(library)
     photos = set(files_in(library, "photos"))
     thumbnails = set(files_in(library, "thumbnails"))
     problems += [f"temporary file left: {name}" for name in temporary_files(library)]
     problems += [f"row without a photo file: {name}" for name in sorted(set(rows) - photos)]
-    problems += [f"row without a thumbnail: {name}" for name in sorted(rows) if name + ".png" not in thumbnails]
+    problems += [f"row without a thumbnail: {name}" for name in sorted(rows) if thumbnail_of[name] not in thumbnails]
     problems += [f"photo file without a row: {name}" for name in sorted(photos - set(rows))
                  if not name.startswith(TEMPORARY_PREFIX)]
-    problems += [f"thumbnail without a row: {name}" for name in sorted(thumbnails - {r + ".png" for r in rows})
+    problems += [f"thumbnail without a row: {name}" for name in sorted(thumbnails - set(thumbnail_of.values()))
                  if not name.startswith(TEMPORARY_PREFIX)]
     uri = database(library).resolve().as_uri() + "?mode=ro"
     with sqlite3.connect(uri, uri=True) as db:

@@ -4,7 +4,6 @@ tiles' 264 px box, twice) instead of 256. The same photo is measured on screen f
 library imported at scale 1 (its 256 px thumbnails stretched: soft) and from one imported
 at scale 2 (sharp), so the check can tell the two apart."""
 
-import struct
 
 from drover_session import Atspi, DroverSession, GdkPixbuf, screenshot, wait_for
 
@@ -12,12 +11,10 @@ PHOTO = "Chelsea the cat"
 
 
 def thumbnail_edges(library):
-    """The long edge of each stored thumbnail (read from the PNG header)."""
+    """The long edge of each stored thumbnail (PNG or JPEG, read from its header)."""
     edges = []
     for path in (library / "thumbnails").iterdir():
-        with open(path, "rb") as png:
-            header = png.read(24)
-        width, height = struct.unpack(">II", header[16:24])
+        _, width, height = GdkPixbuf.Pixbuf.get_file_info(str(path))
         edges.append(max(width, height))
     return edges
 

@@ -170,7 +170,13 @@ import Testing
                                             fullSize: PixelSize(width: 4000, height: 3000),
                                             input: "-odd name.jpg", output: "/tmp/.import-x")
         #expect(try DecoderHelper.Request(parsing: request.arguments) == request)
+        var jpeg = request
+        jpeg.format = .jpeg
+        #expect(try DecoderHelper.Request(parsing: jpeg.arguments) == jpeg)
         #expect(throws: DecoderHelper.Request.UsageError.self) { _ = try DecoderHelper.Request(parsing: ["--box", "0", "a", "b"]) }
+        #expect(throws: DecoderHelper.Request.UsageError.self) {
+            _ = try DecoderHelper.Request(parsing: ["--cpu-seconds", "1", "--memory-bytes", "1", "--box", "8", "--format", "gif", "a", "b"])
+        }
     }
 
     @Test func sizesReadAsPeopleReadThem() {

@@ -11,7 +11,7 @@ import Testing
         let id = PhotoID(rawValue: 7)
         return GalleryItem(id: .photo(id), title: title, date: Date(timeIntervalSince1970: 86_400),
                            pixelSize: PixelSize(width: 4, height: 3),
-                           covers: [.init(photoID: id, isMissing: missing, thumbnail: location.thumbnailFile(photoFileName: "IMG_0001.jpg"),
+                           covers: [.init(photoID: id, isMissing: missing, thumbnail: location.thumbnailFile(photoFileName: "IMG_0001.jpg", format: .jpeg),
                                           rotation: rotation)],
                            count: 1, albumNames: ["Trips"],
                            members: [.init(photoID: id, title: title, file: location.photoFile(fileName: "IMG_0001.jpg"),
@@ -22,7 +22,7 @@ import Testing
         let item = photo()
         #expect(item.covers.map(\.photoID) == [PhotoID(rawValue: 7)])
         #expect(item.members.map(\.fileURL.path) == ["/library/photos/IMG_0001.jpg"])
-        #expect(item.thumbnailURLs.map(\.path) == ["/library/thumbnails/IMG_0001.jpg.png"])
+        #expect(item.thumbnailURLs.map(\.path) == ["/library/thumbnails/IMG_0001.jpg.jpg"])
         #expect(!item.isMissing)
         #expect(photo(missing: true).isMissing)
     }
@@ -39,7 +39,7 @@ import Testing
         let ids = (1...4).map { PhotoID(rawValue: $0) }
         let stack = GalleryItem(id: .stack(StackID(rawValue: 1)), title: "Stack", date: Date(timeIntervalSince1970: 0),
                                 pixelSize: PixelSize(width: 1, height: 1),
-                                covers: ids.prefix(3).map { .init(photoID: $0, isMissing: false, thumbnail: location.thumbnailFile(photoFileName: "\($0.rawValue).jpg")) },
+                                covers: ids.prefix(3).map { .init(photoID: $0, isMissing: false, thumbnail: location.thumbnailFile(photoFileName: "\($0.rawValue).jpg", format: .png)) },
                                 count: 4, albumNames: [],
                                 members: ids.map { .init(photoID: $0, title: "\($0.rawValue)", file: location.photoFile(fileName: "\($0.rawValue).jpg")) })
         #expect(stack.covers.map(\.photoID) == Array(ids.prefix(3)))

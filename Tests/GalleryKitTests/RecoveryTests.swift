@@ -22,10 +22,15 @@ import Testing
         try TestImages.write(location.photosDirectory.appendingPathComponent("orphan.png"), width: 8, height: 8)
         try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("orphan.png.png"), width: 8, height: 8)
         try journal("orphan.png", in: location)
+        // The same for a JPEG, whose thumbnail is a JPEG.
+        try TestImages.write(location.photosDirectory.appendingPathComponent("late.jpg"), width: 8, height: 8, format: .jpeg)
+        try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("late.jpg.jpg"), width: 8, height: 8, format: .jpeg)
+        try journal("late.jpg", in: location)
         // Files nothing proves Drover made: a stray copy, a look-alike temp name, a thumbnail.
         try TestImages.write(location.photosDirectory.appendingPathComponent("stray.png"), width: 8, height: 8)
         try Data([1]).write(to: location.photosDirectory.appendingPathComponent(".import-notes"))
         try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("stray.png.png"), width: 8, height: 8)
+        try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("stray.png.jpg"), width: 8, height: 8, format: .jpeg)
         // A library file lost some other way: the row stays, shown as missing.
         try FileManager.default.removeItem(at: photos[1].fileURL)
         // Someone's folder inside photos/ is not ours to delete.
@@ -34,8 +39,9 @@ import Testing
         let reopened = try await PhotoLibrary.open(at: location.directory)
         let report = reopened.recoveryReport
         #expect(Set(report.removedTemporaryFiles) == Set(temporary))
-        #expect(Set(report.removedOrphanFiles) == ["orphan.png", "orphan.png.png"])
-        #expect(Set(report.unknownFiles) == ["photos/.import-notes", "photos/stray.png", "thumbnails/stray.png.png"])
+        #expect(Set(report.removedOrphanFiles) == ["orphan.png", "orphan.png.png", "late.jpg", "late.jpg.jpg"])
+        #expect(Set(report.unknownFiles) == ["photos/.import-notes", "photos/stray.png", "thumbnails/stray.png.png",
+                                             "thumbnails/stray.png.jpg"])
         #expect(report.missingPhotos == [ids[1]])
 
         #expect(listing(location.photosDirectory)

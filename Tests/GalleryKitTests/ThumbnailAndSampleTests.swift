@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import GalleryKit
 
@@ -23,6 +24,63 @@ import Testing
         await #expect(throws: LibraryError.photoNotFound(PhotoID(rawValue: 77))) {
             _ = try await library.thumbnail(for: PhotoID(rawValue: 77), fittingBox: 64)
         }
+    }
+
+    /// A JPEG photo's thumbnail is a JPEG ("NAME.jpg"); any other photo's stays a PNG,
+    /// lossless and with its transparency. Each is read back by what it is, not its name.
+    @Test func aJPEGPhotoGetsAJPEGThumbnailAndOtherPhotosAPNG() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let sources = [try TestImages.write(temp.file("harbour.jpg"), width: 300, height: 200, format: .jpeg),
+                       try TestImages.write(temp.file("drawing.png"), width: 300, height: 200),
+                       try TestImages.write(temp.file("sticker.png"), width: 300, height: 200, alpha: true),
+                       // A JPEG by its bytes, whatever its name says.
+                       try TestImages.write(temp.file("misnamed.png"), width: 600, height: 400, format: .jpeg)]
+        let report = try await library.importFiles(sources)
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        let photos = try await library.photos(withIDs: report.photoIDs)
+        #expect(photos.map(\.thumbnailURL.lastPathComponent) == ["harbour.jpg.jpg", "drawing.png.png", "sticker.png.png", "misnamed.png.jpg"])
+        #expect(listing(library.location.thumbnailsDirectory) == ["drawing.png.png", "harbour.jpg.jpg", "misnamed.png.jpg", "sticker.png.png"])
+        let signatures = try photos.map { try Array(Data(contentsOf: $0.thumbnailURL).prefix(4)) }
+        #expect(signatures == [[0xFF, 0xD8, 0xFF, 0xE0], [0x89, 0x50, 0x4E, 0x47], [0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF, 0xE0]])
+        for photo in photos {
+            let shown = try await DecodedImage.decode(fileAt: photo.thumbnailURL, fittingBox: 256)
+            #expect(shown.width == 256 && shown.height == 171)
+            #expect(shown.hasAlpha == (photo.title == "sticker"))
+        }
+    }
+
+    /// A library from before v7 keeps its JPEG photos' PNG thumbnails, and makes a lost one
+    /// again as a PNG: a row's format and its file always agree.
+    @Test func aVersion6LibraryKeepsItsPNGThumbnails() async throws {
+        let temp = try TemporaryDirectory()
+        let directory = temp.file("library")
+        let location = LibraryLocation(directory: directory)
+        for folder in [location.photosDirectory, location.thumbnailsDirectory] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try TestImages.write(location.photoURL(fileName: "harbour.jpg"), width: 300, height: 200, format: .jpeg)
+        try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("harbour.jpg.png"), width: 256, height: 171)
+        let queue = try DatabaseQueue(path: location.databaseURL.path)
+        try Schema.migrator.migrate(queue, upTo: "v6")
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded)
+                VALUES (1, 'harbour.jpg', 'harbour.jpg', 'Harbour', 300, 200, 0);
+                INSERT INTO collectionEntry (position, kind, photoID) VALUES (0, 'photo', 1);
+                """)
+        }
+        try queue.close()
+
+        let library = try await PhotoLibrary.open(at: directory)
+        #expect(library.recoveryReport.unknownFiles.isEmpty && library.recoveryReport.removedOrphanFiles.isEmpty)
+        let item = try #require(try await library.items(in: .allPhotos).first)
+        #expect(item.thumbnailURLs.map(\.lastPathComponent) == ["harbour.jpg.png"])
+        try FileManager.default.removeItem(at: location.thumbnailsDirectory.appendingPathComponent("harbour.jpg.png"))
+        _ = try await library.thumbnail(for: PhotoID(rawValue: 1), fittingBox: 64)
+        #expect(listing(location.thumbnailsDirectory) == ["harbour.jpg.png"])
+        let made = try Data(contentsOf: location.thumbnailsDirectory.appendingPathComponent("harbour.jpg.png"))
+        #expect(Array(made.prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     }
 
     @Test func decodingRefusesBombs() async throws {
