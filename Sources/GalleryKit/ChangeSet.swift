@@ -9,6 +9,7 @@ import GRDB
 final class ChangeSet {
     let db: Database
     let location: LibraryLocation
+    private let mainOrder: MainOrderCache
 
     private var main: OrderedEdit<GalleryItem.ID>?
     private var albums: [AlbumID: OrderedEdit<PhotoID>] = [:]
@@ -23,16 +24,17 @@ final class ChangeSet {
     /// Items inserted in this transaction under an identity named before (`CommitID`).
     private var namedCommits: [GalleryItem.ID: CommitID] = [:]
 
-    init(db: Database, location: LibraryLocation) {
+    init(db: Database, location: LibraryLocation, mainOrder: MainOrderCache) {
         self.db = db
         self.location = location
+        self.mainOrder = mainOrder
     }
 
     // MARK: Editing
 
     @discardableResult
     func editMain<T>(_ body: (inout OrderedEdit<GalleryItem.ID>) throws -> T) throws -> T {
-        if main == nil { main = OrderedEdit(loaded: try OrderStore.loadMain(db)) }
+        if main == nil { main = OrderedEdit(try mainOrder.current(db)) }
         return try body(&main!)
     }
 
@@ -94,7 +96,12 @@ final class ChangeSet {
                 touch(edit.removedKeys)
             }
         }
-        if let main { try OrderStore.saveMain(db, main) }
+        if let main {
+            let stored = try OrderStore.saveMain(db, main)
+            // Every test runs a debug build: each one checks that what is kept is what is stored.
+            assert(stored == (try? OrderStore.loadMainOrder(db)), "the main order kept in memory is not the one stored")
+            mainOrder.keep(stored, whenCommitted: db)
+        }
         if let albumList { try OrderStore.saveAlbumList(db, albumList) }
 
         // 2. Content updates where touched things show.

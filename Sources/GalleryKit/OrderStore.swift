@@ -4,6 +4,12 @@ import GRDB
 enum OrderStore {
     // MARK: Main collection
 
+    /// The main collection's order as stored.
+    static func loadMainOrder(_ db: Database) throws -> StoredOrder<GalleryItem.ID> {
+        let loaded = try loadMain(db)
+        return StoredOrder(keys: loaded.map(\.key), positions: loaded.map(\.position))
+    }
+
     /// The main collection's order; only its first `limit` entries when one is given.
     static func loadMain(_ db: Database, limit: Int? = nil) throws -> [(key: GalleryItem.ID, position: Int)] {
         try Row.fetchAll(db, sql: "SELECT kind, photoID, stackID, noteID, position FROM collectionEntry ORDER BY position, id"
@@ -21,13 +27,15 @@ enum OrderStore {
             }
     }
 
-    static func saveMain(_ db: Database, _ edit: OrderedEdit<GalleryItem.ID>) throws {
+    /// Writes the edit's changes; returns the order as now stored.
+    static func saveMain(_ db: Database, _ edit: OrderedEdit<GalleryItem.ID>) throws -> StoredOrder<GalleryItem.ID> {
+        let (positions, stored) = edit.write()
         for key in edit.removedKeys {
             let (_, column, id) = entry(of: key)
             try db.cachedStatement(sql: "DELETE FROM collectionEntry WHERE \(column) = ?").execute(arguments: [id])
         }
         // Cached statements: a renumbering writes every row, and compiling each took longer than writing it.
-        for (key, position, isNew) in edit.positionsToWrite {
+        for (key, position, isNew) in positions {
             let (kind, column, id) = entry(of: key)
             if isNew {
                 try db.cachedStatement(sql: "INSERT INTO collectionEntry (position, kind, \(column)) VALUES (?, '\(kind)', ?)")
@@ -36,6 +44,7 @@ enum OrderStore {
                 try db.cachedStatement(sql: "UPDATE collectionEntry SET position = ? WHERE \(column) = ?").execute(arguments: [position, id])
             }
         }
+        return stored
     }
 
     /// `key`'s collectionEntry kind, the column that holds its id, and the id.

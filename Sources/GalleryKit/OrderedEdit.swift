@@ -7,13 +7,30 @@ import ChangeKit
 /// as moves, so the grid can animate them.
 struct OrderedEdit<Key: Hashable & Sendable> {
     private(set) var keys: [Key]
-    /// Each loaded key's stored position (sparse: see `positionsToWrite`).
-    let storedPositions: [Key: Int]
+    /// In step with `keys`: each key's stored position (sparse: see `positionsToWrite`),
+    /// nil for a key this edit inserted.
+    private var stored: [Int?]
+    /// In step with `keys`: true for a key this edit put in its place (inserted or moved),
+    /// whose position is written whatever it was.
+    private var placed: [Bool]
+    /// Stored keys this edit removed, with their stored positions (a key removed and then
+    /// inserted again is a moved key, its row updated, not inserted twice).
+    private var removed: [Key: Int] = [:]
+    /// Keys added by this edit (not present when loaded).
+    private(set) var insertedKeys: Set<Key> = []
     private(set) var steps: [ChangeStep<Key>] = []
 
+    /// Starts from `order` with a few passes over plain arrays, and no key hashed (a
+    /// dictionary of every key's position was), so that a transaction that edits a
+    /// collection of 100,000 costs about a millisecond (see `MainOrderCache`).
+    init(_ order: StoredOrder<Key>) {
+        keys = order.keys
+        stored = order.positions.map(Optional.some)
+        placed = [Bool](repeating: false, count: order.keys.count)
+    }
+
     init(loaded: [(key: Key, position: Int)]) {
-        keys = loaded.map(\.key)
-        storedPositions = Dictionary(loaded.map { ($0.key, $0.position) }, uniquingKeysWith: { first, _ in first })
+        self.init(StoredOrder(keys: loaded.map(\.key), positions: loaded.map(\.position)))
     }
 
     var count: Int { keys.count }
@@ -23,21 +40,28 @@ struct OrderedEdit<Key: Hashable & Sendable> {
 
     mutating func insert(_ key: Key, at index: Int) {
         let index = Swift.min(Swift.max(index, 0), keys.count)
-        keys.insert(key, at: index)
+        if let position = removed.removeValue(forKey: key) {
+            put(key, stored: position, at: index)
+        } else {
+            insertedKeys.insert(key)
+            put(key, stored: nil, at: index)
+        }
         steps.append(.insert(key, at: index))
     }
 
     @discardableResult
     mutating func remove(_ key: Key) -> Int? {
         guard let index = index(of: key) else { return nil }
-        keys.remove(at: index)
+        let position = take(at: index)
+        if let position { removed[key] = position } else { insertedKeys.remove(key) }
         steps.append(.remove(at: index))
         return index
     }
 
     mutating func move(from: Int, to: Int) {
         guard from != to else { return }
-        keys.insert(keys.remove(at: from), at: to)
+        let key = keys[from]
+        put(key, stored: take(at: from), at: to)
         steps.append(.move(from: from, to: to))
     }
 
@@ -57,9 +81,9 @@ struct OrderedEdit<Key: Hashable & Sendable> {
         var anchor: Key? = destination > 0 ? others[destination - 1] : nil
         for key in moving {
             guard let from = index(of: key) else { continue }
-            keys.remove(at: from)
+            let position = take(at: from)
             let to = anchor.flatMap { keys.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-            keys.insert(key, at: to)
+            put(key, stored: position, at: to)
             if from != to { steps.append(.move(from: from, to: to)) }
             anchor = key
         }
@@ -74,25 +98,45 @@ struct OrderedEdit<Key: Hashable & Sendable> {
         for place in places.sorted(by: { $0.index > $1.index }) { move([place.key], to: place.index) }
     }
 
-    /// Keys added by this edit (not present when loaded).
-    var insertedKeys: Set<Key> { Set(keys.filter { storedPositions[$0] == nil }) }
     /// Loaded keys no longer present.
-    var removedKeys: [Key] {
-        let present = Set(keys)
-        return storedPositions.keys.filter { !present.contains($0) }
+    var removedKeys: [Key] { Array(removed.keys) }
+
+    /// The key at `index` leaves, with its stored position.
+    private mutating func take(at index: Int) -> Int? {
+        keys.remove(at: index)
+        placed.remove(at: index)
+        return stored.remove(at: index)
     }
-    /// Keys whose stored position must be written, and their new positions: the fewest
-    /// keys that give positions increasing along the order (ties are read in row order,
-    /// so none are left). Positions are sparse: the longest run of keys whose stored
-    /// positions already increase keep them, and the others are put between their kept
-    /// neighbours, so an insert among 100,000 photos writes its own rows, not every row
-    /// after it (dense positions did: a drop onto a large library wrote for seconds per
-    /// photo). Where neighbours leave no room, the keys from there to the end are numbered
-    /// again, `spacing` apart.
+
+    /// `key` goes to `index`, put there by this edit.
+    private mutating func put(_ key: Key, stored position: Int?, at index: Int) {
+        keys.insert(key, at: index)
+        stored.insert(position, at: index)
+        placed.insert(true, at: index)
+    }
+
+    /// Keys whose stored position must be written, and their new positions, so that
+    /// positions increase along the order (ties are read in row order, so none are left).
+    /// Positions are sparse: the keys this edit did not place keep theirs (each one greater
+    /// than the last kept; in a library they all are), and the others are put between
+    /// their kept neighbours, so an insert among 100,000 photos writes its own rows, not
+    /// every row after it (dense positions did: a drop onto a large library wrote for
+    /// seconds per photo). Where neighbours leave no room, the keys from there to the end
+    /// are numbered again, `spacing` apart.
     var positionsToWrite: [(key: Key, position: Int, isNew: Bool)] {
-        let stored = keys.map { storedPositions[$0] }
-        var keeps = Self.longestIncreasing(stored)
-        var written: [(key: Key, position: Int, isNew: Bool)] = []
+        placements.map { (keys[$0.index], $0.position, stored[$0.index] == nil) }
+    }
+
+    /// The indices whose positions `positionsToWrite` writes, with those positions.
+    private var placements: [(index: Int, position: Int)] {
+        var keeps = [Bool](repeating: false, count: keys.count)
+        var lastKept: Int?
+        for index in keys.indices where !placed[index] {
+            guard let position = stored[index], lastKept.map({ position > $0 }) ?? true else { continue }
+            keeps[index] = true
+            lastKept = position
+        }
+        var written: [(index: Int, position: Int)] = []
         var previous: Int?
         var start = 0
         while start < keys.count {
@@ -123,10 +167,7 @@ struct OrderedEdit<Key: Hashable & Sendable> {
             case (nil, nil):
                 positions = (0..<count).map { Self.spacing * $0 }
             }
-            for (offset, position) in positions.enumerated() {
-                let index = start + offset
-                written.append((keys[index], position, stored[index] == nil))
-            }
+            for (offset, position) in positions.enumerated() { written.append((start + offset, position)) }
             previous = positions.last
             start = end
         }
@@ -138,28 +179,23 @@ struct OrderedEdit<Key: Hashable & Sendable> {
     static var spacing: Int { 1 << 20 }
     /// Between keys put into a gap.
     static var step: Int { 1 << 10 }
+}
 
-    /// Which of `positions` (nil: a key with none yet) to keep: a longest strictly
-    /// increasing subsequence, found by patience sorting in O(n log n).
-    static func longestIncreasing(_ positions: [Int?]) -> [Bool] {
-        var tails: [Int] = []  // tails[k]: index of the smallest last position of a run of length k + 1
-        var before = [Int](repeating: -1, count: positions.count)
-        for (index, position) in positions.enumerated() {
-            guard let position else { continue }
-            var low = 0, high = tails.count
-            while low < high {
-                let middle = (low + high) / 2
-                if positions[tails[middle]]! < position { low = middle + 1 } else { high = middle }
-            }
-            if low > 0 { before[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
-        }
-        var keeps = [Bool](repeating: false, count: positions.count)
-        var index = tails.last ?? -1
-        while index >= 0 {
-            keeps[index] = true
-            index = before[index]
-        }
-        return keeps
+/// A collection's order as stored: its keys and their positions, in step. Kept between
+/// write transactions for the main collection (`MainOrderCache`), so that each edit starts
+/// from memory instead of reading every entry again.
+struct StoredOrder<Key: Hashable & Sendable>: Sendable, Equatable {
+    var keys: [Key]
+    var positions: [Int]
+}
+
+extension OrderedEdit {
+    /// The positions to write (`positionsToWrite`), and the order as it is stored once they are.
+    func write() -> (positions: [(key: Key, position: Int, isNew: Bool)], stored: StoredOrder<Key>) {
+        let placements = placements
+        var positions = stored.map { $0 ?? 0 }
+        for placement in placements { positions[placement.index] = placement.position }
+        let written = placements.map { (keys[$0.index], $0.position, stored[$0.index] == nil) }
+        return (written, StoredOrder(keys: keys, positions: positions))
     }
 }

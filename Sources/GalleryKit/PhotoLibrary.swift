@@ -22,6 +22,8 @@ public final class PhotoLibrary: Sendable {
     let faults: FaultInjection
     /// Photos a background scan is working on (see `scanPendingPhotos`).
     let scanClaims = ScanClaims()
+    /// The main collection's order between write transactions.
+    private let mainOrder = MainOrderCache()
     /// Held while the library is open: one process owns a library at a time.
     private let lock: LibraryLock
 
@@ -161,9 +163,10 @@ public final class PhotoLibrary: Sendable {
         guard !isReadOnly else { throw LibraryError.readOnly(location.directory) }
         let location = location
         let observers = observers
+        let mainOrder = mainOrder
         do {
             return try await pool.write { db in
-                let changeSet = ChangeSet(db: db, location: location)
+                let changeSet = ChangeSet(db: db, location: location, mainOrder: mainOrder)
                 let result = try body(changeSet)
                 let changes = try changeSet.finish()
                 db.afterNextTransaction(onCommit: { _ in observers.publish(changes) })

@@ -134,7 +134,8 @@ struct Mirror {
 
     /// The positions an edit writes, over what was stored, put the keys in the edit's order
     /// with no ties: from dense, sparse and tied stored positions, after random inserts,
-    /// removals and moves.
+    /// removals, moves and stored keys removed and put back. A stored key is never inserted
+    /// again, and the order it reports as stored is exactly what was written over what was.
     @Test func writtenPositionsGiveTheEditsOrder() {
         var random = SplitMix(seed: 37)
         func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
@@ -151,22 +152,34 @@ struct Mirror {
             }
             var edit = OrderedEdit(loaded: loaded)
             var fresh = count
-            for _ in 0..<below(6) {
-                switch below(3) {
+            var outside: [Int] = []
+            for _ in 0..<below(8) {
+                switch below(4) {
                 case 0:
                     edit.insert(fresh, at: below(edit.count + 1))
                     fresh += 1
-                case 1 where edit.count > 0: edit.remove(edit.keys[below(edit.count)])
+                case 1 where edit.count > 0:
+                    let key = edit.keys[below(edit.count)]
+                    edit.remove(key)
+                    outside.append(key)
+                case 2 where !outside.isEmpty:
+                    edit.insert(outside.remove(at: below(outside.count)), at: below(edit.count + 1))
                 default: if edit.count > 0 { edit.move(from: below(edit.count), to: below(edit.count)) }
                 }
             }
+            let loadedKeys = Set(loaded.map(\.key))
+            #expect(edit.insertedKeys == Set(edit.keys).subtracting(loadedKeys))
+            #expect(Set(edit.removedKeys) == loadedKeys.subtracting(edit.keys))
             var positions = Dictionary(uniqueKeysWithValues: loaded.map { ($0.key, $0.position) })
-            for (key, position, isNew) in edit.positionsToWrite {
+            let (written, stored) = edit.write()
+            #expect(written.map(\.key) == edit.positionsToWrite.map(\.key))
+            for (key, position, isNew) in written {
                 #expect(isNew == (positions[key] == nil))
                 positions[key] = position
             }
             let final = edit.keys.map { positions[$0]! }
             #expect(zip(final, final.dropFirst()).allSatisfy { $0 < $1 }, "\(loaded) → \(edit.keys): \(final)")
+            #expect(stored == StoredOrder(keys: edit.keys, positions: final))
         }
     }
 
