@@ -39,14 +39,28 @@ extension ChangeStep {
 
 extension Array {
     /// Applies steps in order: what a view does to its model, and what tests check.
+    ///
+    /// A run of inserts each right after the one before (a drop's placeholders, an import's
+    /// batch) goes in as one: inserted one at a time, 1,000 of them moved the 100,000
+    /// elements after them 1,000 times, 140 ms on the main thread.
     public mutating func apply(_ steps: [ChangeStep<Element>]) {
-        for step in steps {
-            switch step {
-            case .insert(let element, let index): insert(element, at: index)
+        var next = steps.startIndex
+        while next < steps.endIndex {
+            switch steps[next] {
+            case .insert(let element, let index):
+                var run = [element]
+                next += 1
+                while next < steps.endIndex, case .insert(let following, let at) = steps[next], at == index + run.count {
+                    run.append(following)
+                    next += 1
+                }
+                insert(contentsOf: run, at: index)
+                continue
             case .remove(let index): remove(at: index)
             case .move(let from, let to): insert(remove(at: from), at: to)
             case .update(let element, let index): self[index] = element
             }
+            next += 1
         }
     }
 }

@@ -150,20 +150,29 @@ final class PhotoGrid: CanvasLayout {
     private func applyNotingTakenOut(_ steps: [ChangeStep<TileModel>]) -> Set<String> {
         var takenOut = Set<String>()
         var putIn = Set<String>()
+        // Inserts wait and go in together (`Array.apply` puts a run in at once: a drop's
+        // 1,000 placeholders, one at a time, moved 100,000 tiles 1,000 times).
+        var inserts: [ChangeStep<TileModel>] = []
         for step in steps {
+            if case .insert(let model, _) = step {
+                putIn.insert(model.id)
+                inserts.append(step)
+                continue
+            }
+            items.apply(inserts)
+            inserts.removeAll(keepingCapacity: true)
             switch step {
             case .remove(let index):
                 takenOut.insert(items[index].id)
             case .update(let model, let index) where items[index].id != model.id:
                 takenOut.insert(items[index].id)
                 putIn.insert(model.id)
-            case .insert(let model, _):
-                putIn.insert(model.id)
-            case .update, .move:
+            case .insert, .update, .move:
                 break
             }
             items.apply([step])
         }
+        items.apply(inserts)
         return takenOut.subtracting(putIn)
     }
 
