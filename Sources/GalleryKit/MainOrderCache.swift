@@ -12,12 +12,12 @@ import Synchronization
 final class MainOrderCache: Sendable {
     private let order = Mutex<StoredOrder<GalleryItem.ID>?>(nil)
 
-    /// The stored order: from memory, or read from `db` (inside a write transaction).
+    /// The stored order: from memory, or read from `db` (inside a write transaction). What is
+    /// read is not kept: the transaction may already have changed it (a deleted row takes its
+    /// entry with it) and may still roll back; only a committed order is kept (`keep`).
     func current(_ db: Database) throws -> StoredOrder<GalleryItem.ID> {
         if let known = order.withLock({ $0 }) { return known }
-        let loaded = try OrderStore.loadMainOrder(db)
-        order.withLock { $0 = loaded }
-        return loaded
+        return try OrderStore.loadMainOrder(db)
     }
 
     /// Keeps `stored` once the transaction that wrote it commits, or forgets the order if it
