@@ -42,7 +42,7 @@ extension Array {
     ///
     /// A run of inserts each right after the one before (a drop's placeholders, an import's
     /// batch) goes in as one: inserted one at a time, 1,000 of them moved the 100,000
-    /// elements after them 1,000 times, 140 ms on the main thread.
+    /// elements after them 1,000 times, 135 ms on the main thread.
     public mutating func apply(_ steps: [ChangeStep<Element>]) {
         var next = steps.startIndex
         while next < steps.endIndex {
