@@ -67,6 +67,20 @@ static inline int drover_pipe_cloexec(int fds[2]) {
 #endif
 }
 
+// A descriptor that becomes readable when the child `pid` has ended (Linux 5.3 and later;
+// glibc 2.36 declares pidfd_open only in <sys/pidfd.h>, hence the system call): a wait for
+// a child that wakes the moment it ends, within a deadline, instead of polling wait4.
+// Close on exec, like every descriptor the kernel makes for it. Returns -1 with errno set
+// (ENOSYS on older kernels).
+static inline int drover_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 // Closes every descriptor from `lowest` up in a spawned child (glibc 2.34 and later;
 // declared only under _GNU_SOURCE, hence the declaration here), so the decoder helper
 // inherits nothing of Drover's but the three it is given.

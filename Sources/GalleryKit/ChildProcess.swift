@@ -1,3 +1,4 @@
+import CPixbuf
 import Dispatch
 import Foundation
 
@@ -73,28 +74,50 @@ enum ChildProcess {
     /// Waits for `pid` to end, until `deadline` if it `closedItsOutput` (it is ending),
     /// else not at all; kills it with SIGKILL when that wait is over, and reaps it.
     static func reap(_ pid: pid_t, closedItsOutput: Bool, deadline: UInt64) -> Reaped {
-        var timedOut = !closedItsOutput
         var status: Int32 = 0
         var usage = rusage()
-        var reaped = false
-        if closedItsOutput {
-            var pause: UInt32 = 50
-            while !reaped {
-                let result = wait4(pid, &status, WNOHANG, &usage)
-                if result == pid { reaped = true; break }
-                if result < 0 && errno != EINTR { break }
-                if DispatchTime.now().uptimeNanoseconds >= deadline { timedOut = true; break }
-                usleep(pause)
-                pause = min(pause * 2, 10_000)
-            }
-        }
-        if !reaped {
-            kill(pid, SIGKILL)
-            while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        }
+        let ended = closedItsOutput && waitUntilEnded(pid, deadline: deadline)
+        if !ended { kill(pid, SIGKILL) }
+        // It has ended (or was just killed): this wait is short.
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return Reaped(ending: ending(ofWaitStatus: status), cpuSeconds: cpu, timedOut: timedOut)
+        return Reaped(ending: ending(ofWaitStatus: status), cpuSeconds: cpu, timedOut: !ended)
+    }
+
+    /// True once `pid` has ended (not yet reaped), false if `deadline` came first. A child
+    /// that closed its output is usually a moment from its end: the wait is on a pidfd,
+    /// which wakes the moment it ends. Polling wait4 with sleeps instead cost each decode
+    /// 0.4 ms on average (up to 1.3 ms in a loaded run) between its end and its answer,
+    /// time in which its server could have started the next.
+    private static func waitUntilEnded(_ pid: pid_t, deadline: UInt64) -> Bool {
+        let descriptor = drover_pidfd_open(pid)
+        guard descriptor >= 0 else { return pollUntilEnded(pid, deadline: deadline) }
+        defer { close(descriptor) }
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return false }
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+            let result = poll(&watched, 1, milliseconds)
+            if result > 0 { return true }
+            if result < 0 && errno != EINTR { return pollUntilEnded(pid, deadline: deadline) }
+        }
+    }
+
+    /// The same wait without a pidfd (kernels before 5.3): wait4 without blocking, with
+    /// growing sleeps in between. Uses WNOWAIT, so the child stays to be reaped.
+    static func pollUntilEnded(_ pid: pid_t, deadline: UInt64) -> Bool {
+        var pause: UInt32 = 50
+        while true {
+            var info = siginfo_t()
+            let result = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT)
+            if result == 0 && info._sifields._sigchld.si_pid == pid { return true }
+            if result < 0 && errno != EINTR { return true }  // Not ours to wait for: reaping will say.
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
+        }
     }
 
     /// WIFSIGNALED and friends are macros Swift cannot see: the low 7 bits are the
