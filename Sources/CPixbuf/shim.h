@@ -67,6 +67,11 @@ static inline int drover_pipe_cloexec(int fds[2]) {
 #endif
 }
 
+// poll's "the peer closed its end" (<poll.h> defines POLLRDHUP only under _GNU_SOURCE):
+// the decoder server watches Drover's socket with it during a decode, so that a next
+// request already waiting there does not wake it, and a closed socket does.
+#define DROVER_POLLRDHUP 0x2000
+
 // A descriptor that becomes readable when the child `pid` has ended (Linux 5.3 and later;
 // glibc 2.36 declares pidfd_open only in <sys/pidfd.h>, hence the system call): a wait for
 // a child that wakes the moment it ends, within a deadline, instead of polling wait4.

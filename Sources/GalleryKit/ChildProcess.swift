@@ -27,7 +27,7 @@ enum ChildProcess {
     }
 
     /// Reads `pipes` until all reach end-of-file or the deadline passes, or `hangup` (a
-    /// socket nobody should write to meanwhile) is closed by its peer.
+    /// socket, not read meanwhile) is closed by its peer.
     static func collect(_ pipes: [Int32], until deadline: UInt64, hangup: Int32? = nil) -> (texts: [BoundedText], ending: Collected) {
         var texts = [BoundedText](repeating: BoundedText(), count: pipes.count)
         var open = Array(pipes.indices)
@@ -36,19 +36,14 @@ enum ChildProcess {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return (texts, .deadline) }
             var polled = open.map { pollfd(fd: pipes[$0], events: Int16(POLLIN), revents: 0) }
-            if let hangup { polled.append(pollfd(fd: hangup, events: Int16(POLLIN), revents: 0)) }
+            // Only its closing: the next request may already be waiting there (see `DecoderConnection`).
+            if let hangup { polled.append(pollfd(fd: hangup, events: Int16(DROVER_POLLRDHUP), revents: 0)) }
             let milliseconds = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
             if poll(&polled, nfds_t(polled.count), milliseconds) < 0 {
                 if errno == EINTR { continue }
                 return (texts, .deadline)
             }
-            if let hangup, let watched = polled.last, watched.revents != 0 {
-                // Nothing is sent during a job, so anything readable is the end of the line.
-                var byte: UInt8 = 0
-                if watched.revents & Int16(POLLHUP | POLLERR) != 0 || recv(hangup, &byte, 1, Int32(MSG_PEEK)) <= 0 {
-                    return (texts, .hungUp)
-                }
-            }
+            if hangup != nil, let watched = polled.last, watched.revents != 0 { return (texts, .hungUp) }
             open = zip(open, polled).compactMap { index, polled in
                 guard polled.revents != 0 else { return index }
                 let count = buffer.withUnsafeMutableBytes { read(pipes[index], $0.baseAddress, $0.count) }

@@ -152,6 +152,15 @@ struct DecoderProcess {
     /// Has a server run the child with these arguments and report how it ended. Blocking:
     /// waits for a server first when `limits.concurrency` are busy (see `DecoderServerPool`).
     func run(_ arguments: [String]) throws(ImportFailureReason) -> Finished {
+        // A server that stops while this request waits behind another's (see
+        // `DecoderServerPool`) failed that other image, not this one: it goes to another
+        // server. Once: a second such stop is reported.
+        if let finished = try runOnce(arguments, mayRetry: true) { return finished }
+        return try runOnce(arguments, mayRetry: false)!
+    }
+
+    /// One server's try; nil (when `mayRetry`) if it stopped before this request's turn.
+    private func runOnce(_ arguments: [String], mayRetry: Bool) throws(ImportFailureReason) -> Finished? {
         let pool = DecoderServerPool.shared
         let server: DecoderConnection
         do {
@@ -171,6 +180,7 @@ struct DecoderProcess {
         } catch {
             // The server is stopped; the next image gets a new one.
             pool.discard(server, executable: executable, childProgram: childProgram)
+            if error == .stoppedBeforeItsTurn && mayRetry { return nil }
             throw .decoderFailed(detail: error.detail)
         }
     }

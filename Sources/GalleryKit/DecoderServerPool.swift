@@ -6,8 +6,11 @@ import Foundation
 ///
 /// At most `limit` servers of a kind live at once (imports pass `ImportLimits.concurrency`),
 /// idle or lent out: a drop prepares every dropped file at once, and each would otherwise
-/// start its own server (and so its own decode) beside the others. A borrower beyond the
-/// limit waits its turn, until it is cancelled, or until no server has come back for
+/// start its own server (and so its own decode) beside the others. When all are lent out, a
+/// server is lent to a second borrower, whose request waits in the server's socket until the
+/// first's decode ends (see `DecoderConnection`): an import that prepares twice as many files
+/// as it decodes at once keeps every server's next decode queued. A borrower beyond that
+/// waits its turn, until it is cancelled, or until no server has come back for
 /// `waitSeconds` (each borrower answers or is stopped within its answer budget, so a
 /// longer silence means something is stuck, and the import says so instead of hanging).
 /// Servers end with Drover (their socket closes).
@@ -17,6 +20,10 @@ final class DecoderServerPool: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var idle: [String: [DecoderConnection]] = [:]
+    /// Lent-out servers with one borrower, which a second may share, longest lent first.
+    private var lentOnce: [String: [DecoderConnection]] = [:]
+    /// Each lent-out server's kind and how many borrowers it has (1 or 2).
+    private var lent: [ObjectIdentifier: (key: String, borrowers: Int)] = [:]
     /// Servers of each kind that exist: idle, lent out, or about to be started.
     private var live: [String: Int] = [:]
     /// Counts servers that came back or were stopped, so a waiter sees that the pool moves.
@@ -29,7 +36,8 @@ final class DecoderServerPool: @unchecked Sendable {
         case noneFree(seconds: Int)
     }
 
-    /// An idle live server of this kind, or a new one if fewer than `limit` live; else waits.
+    /// An idle live server of this kind, or a new one if fewer than `limit` live, or one
+    /// lent to a single borrower so far; else waits.
     func borrow(executable: String, childProgram: String?, limit: Int, waitSeconds: Int,
                 cancellation: ImportCancellation? = nil) throws(BorrowFailure) -> DecoderConnection {
         let key = Self.key(executable, childProgram)
@@ -41,6 +49,12 @@ final class DecoderServerPool: @unchecked Sendable {
             if cancellation?.isCancelled == true { condition.unlock(); throw .cancelled }
             if let connection = idle[key]?.popLast() { reused = connection; break }
             if live[key, default: 0] < max(1, limit) { live[key, default: 0] += 1; break }
+            if let connection = lentOnce[key]?.first {
+                lentOnce[key]?.removeFirst()
+                lent[ObjectIdentifier(connection)]?.borrowers = 2
+                condition.unlock()
+                return connection
+            }
             if returns != seenReturns {
                 seenReturns = returns
                 deadline = Date(timeIntervalSinceNow: TimeInterval(waitSeconds))
@@ -51,15 +65,24 @@ final class DecoderServerPool: @unchecked Sendable {
         }
         condition.unlock()
         // Its slot is this borrower's now: a dead idle server is replaced in the same slot.
-        if let reused, reused.isIdleAndAlive { return reused }
+        if let reused, reused.isIdleAndAlive { return lend(reused, key: key) }
         reused?.stop()
         _ = Self.shutDownAtExit
         do {
-            return try DecoderConnection.start(executable: executable, childProgram: childProgram)
+            return lend(try DecoderConnection.start(executable: executable, childProgram: childProgram), key: key)
         } catch {
             release(key)
             throw .start(error)
         }
+    }
+
+    /// Records a server as lent to one borrower, open to a second.
+    private func lend(_ connection: DecoderConnection, key: String) -> DecoderConnection {
+        condition.lock()
+        lent[ObjectIdentifier(connection)] = (key, 1)
+        lentOnce[key, default: []].append(connection)
+        condition.unlock()
+        return connection
     }
 
     /// Starts servers of this kind, idle, until `count` live (never more than `limit`), so
@@ -91,21 +114,44 @@ final class DecoderServerPool: @unchecked Sendable {
     /// Takes back a server that answered properly; more than `keep` idle ones are stopped.
     func giveBack(_ connection: DecoderConnection, executable: String, childProgram: String?, keep: Int) {
         let key = Self.key(executable, childProgram)
+        let id = ObjectIdentifier(connection)
         condition.lock()
-        let kept = idle[key, default: []].count < keep
+        guard let count = lent[id]?.borrowers else {
+            // Stopped meanwhile by its other borrower, which freed its place.
+            condition.unlock()
+            return
+        }
+        var kept = true
+        if count == 2 {
+            lent[id]?.borrowers = 1
+            lentOnce[key, default: []].append(connection)
+        } else {
+            lent[id] = nil
+            lentOnce[key]?.removeAll { $0 === connection }
+            kept = idle[key, default: []].count < keep
+            if kept { idle[key, default: []].append(connection) }
+        }
         if kept {
-            idle[key, default: []].append(connection)
             returns += 1
             condition.broadcast()
         }
         condition.unlock()
-        if !kept { discard(connection, executable: executable, childProgram: childProgram) }
+        if !kept {
+            connection.stop()
+            release(key)
+        }
     }
 
-    /// Stops a lent server that failed (or is not wanted) and frees its slot.
+    /// Stops a lent server that failed (or is not wanted) and frees its place, once: its
+    /// other borrower, if any, finds it stopped and discards it too.
     func discard(_ connection: DecoderConnection, executable: String, childProgram: String?) {
         connection.stop()
-        release(Self.key(executable, childProgram))
+        let key = Self.key(executable, childProgram)
+        condition.lock()
+        let wasLent = lent.removeValue(forKey: ObjectIdentifier(connection)) != nil
+        lentOnce[key]?.removeAll { $0 === connection }
+        condition.unlock()
+        if wasLent { release(key) }
     }
 
     /// How many servers of this kind live (for tests).
@@ -113,6 +159,14 @@ final class DecoderServerPool: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return live[Self.key(executable, childProgram), default: 0]
+    }
+
+    /// How many servers of this kind are lent to two borrowers at once (for tests).
+    func sharedCount(executable: String, childProgram: String?) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        let key = Self.key(executable, childProgram)
+        return lent.values.filter { $0.key == key && $0.borrowers == 2 }.count
     }
 
     private func release(_ key: String) {

@@ -124,8 +124,10 @@ import Testing
         let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
         let pool = DecoderServerPool.shared
         let executable = DecoderProcess.installedExecutable
+        // The one server, lent to a first borrower and then to a second (whose request would wait behind).
         let held = try pool.borrow(executable: executable, childProgram: answering, limit: 1, waitSeconds: 10)
         defer { pool.discard(held, executable: executable, childProgram: answering) }
+        #expect(try pool.borrow(executable: executable, childProgram: answering, limit: 1, waitSeconds: 10) === held)
 
         #expect(throws: DecoderServerPool.BorrowFailure.noneFree(seconds: 1)) {
             _ = try pool.borrow(executable: executable, childProgram: answering, limit: 1, waitSeconds: 1)
@@ -137,6 +139,68 @@ import Testing
         cancellation.cancel()
         #expect(decode.finished(within: 60), "the cancelled decode stops waiting")
         #expect(decode.failure == .cancelled)
+    }
+
+    @Test func twoBorrowersShareABusyServerAndEachGetsItsOwnAnswer() throws {
+        let temp = try TemporaryDirectory()
+        // Answers with the input's name as the width, after a moment, so requests queue up.
+        let echoing = try script(in: temp, named: "echo", """
+            for argument; do input=$output; output=$argument; done
+            sleep 0.1; echo "ok $(basename "$input") 48"
+            """)
+        let decoder = DecoderProcess(childProgram: echoing, limits: ImportLimits(concurrency: 1))
+        let pool = DecoderServerPool.shared
+        let wrong = Outcome()
+        let decodes = DispatchGroup()
+
+        // A thread each (concurrentPerform may run them one by one when the test pool is busy).
+        for index in 0..<6 {
+            decodes.enter()
+            Thread.detachNewThread {
+                let size = try? decoder.makeThumbnail(of: "\(index + 1)", to: temp.file("out\(index).png").path, fullSize: nil)
+                if size != PixelSize(width: index + 1, height: 48) {
+                    wrong.set(ImportFailureReason.decoderFailed(detail: "decode \(index): \(String(describing: size))"))
+                }
+                decodes.leave()
+            }
+        }
+        #expect(waitUntil { pool.sharedCount(executable: decoder.executable, childProgram: echoing) == 1 },
+                "a second request waits in the busy server")
+        #expect(decodes.wait(timeout: .now() + 60) == .success)
+
+        #expect(wrong.value == nil, "every decode got its own answer")
+        #expect(pool.liveCount(executable: decoder.executable, childProgram: echoing) == 1)
+        // A waiting request must not wake the server while it watches a decode (it did: it
+        // took the readable socket for a hang-up to check, over and over).
+        let server = try #require(waitForProcess { $0.contains("--child") && $0.contains(echoing) })
+        #expect(try cpuSeconds(of: server) < 0.25, "the server slept while requests waited")
+    }
+
+    @Test func aRequestWaitingBehindOneWhoseServerDiesGoesToAnotherServer() throws {
+        let temp = try TemporaryDirectory()
+        // For the input "die", the child kills its server once the test says so (the file "go"
+        // appears, within 30 s), with the next request waiting behind it.
+        let go = temp.file("go").path
+        let dying = try script(in: temp, named: "die", """
+            for argument; do input=$output; output=$argument; done
+            if [ "$input" = die ]; then
+                for i in $(seq 300); do [ -e '\(go)' ] && break; sleep 0.1; done
+                kill -9 $PPID; sleep 600
+            fi
+            echo 'ok 64 48'
+            """)
+        let decoder = DecoderProcess(childProgram: dying, limits: ImportLimits(concurrency: 1, decodeWallSeconds: 600))
+        let pool = DecoderServerPool.shared
+        let first = BackgroundDecode(decoder, input: "die", output: temp.file("die.png").path)
+        #expect(waitForProcess { $0.count > 2 && $0[1] == dying && $0.contains("die") } != nil, "the first decode runs")
+        let second = BackgroundDecode(decoder, input: "fine", output: temp.file("fine.png").path)
+        #expect(waitUntil { pool.sharedCount(executable: decoder.executable, childProgram: dying) == 1 },
+                "the second shares the busy server")
+        #expect(FileManager.default.createFile(atPath: go, contents: nil))
+
+        #expect(first.finished(within: 60) && second.finished(within: 60), "neither is left waiting")
+        #expect(first.failure == .decoderFailed(detail: "its server stopped with signal 9, Killed"))
+        #expect(second.failure == nil, "the waiting image was decoded by a new server")
     }
 
     @Test func aServerThatFailsFreesItsPlaceForTheNext() throws {
@@ -194,10 +258,10 @@ import Testing
         private let outcome = Outcome()
         private let done = DispatchSemaphore(value: 0)
 
-        init(_ decoder: DecoderProcess, output: String) {
+        init(_ decoder: DecoderProcess, input: String = "in.jpg", output: String) {
             Thread.detachNewThread { [outcome, done] in
                 do {
-                    _ = try decoder.makeThumbnail(of: "in.jpg", to: output, fullSize: nil)
+                    _ = try decoder.makeThumbnail(of: input, to: output, fullSize: nil)
                     outcome.set(nil)
                 } catch {
                     outcome.set(error)
@@ -210,6 +274,15 @@ import Testing
         func finished(within seconds: Int) -> Bool { done.wait(timeout: .now() + .seconds(seconds)) == .success }
         /// Why the decode failed, or nil if it succeeded (or has not ended).
         var failure: ImportFailureReason? { outcome.value }
+    }
+
+    /// User plus system CPU time a live process has used, from /proc.
+    private func cpuSeconds(of pid: pid_t) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+        let fields = try #require(stat.split(separator: ")").last).split(separator: " ")
+        let ticks = try #require(Double(fields[11])) + (try #require(Double(fields[12])))
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// An executable shell script standing in for a decoder or a server.
