@@ -4,7 +4,7 @@
 // arguments, it decodes that one image itself. See GalleryKit's DecoderServer,
 // DecoderHelper and DecoderProcess.
 import Foundation
-import GalleryKit
+import DecoderKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--serve" {

@@ -57,8 +57,11 @@ struct DecoderProcess {
     /// upright full size. On failure nothing is left at `output`.
     func makeThumbnail(of input: String, to output: String, format: ThumbnailFormat = .png,
                        fullSize: PixelSize?) throws(ImportFailureReason) -> PixelSize {
+        // A PNG's or WebP's EXIF orientation is read here, as every photo's EXIF is (for
+        // its date and place): the helper carries no EXIF parser.
         let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
                                             box: limits.thumbnailSize, format: format, fullSize: fullSize,
+                                            orientation: ExifOrientation.notAppliedByLoader(path: input),
                                             input: input, output: output)
         do {
             let finished = try run(request.arguments)
@@ -71,12 +74,7 @@ struct DecoderProcess {
 
     /// How the helper ended, with what it said.
     struct Finished {
-        enum Ending: Equatable {
-            case exited(Int32)
-            case signalled(Int32)
-            /// No child: fork, or the exec of `childProgram`, failed with this errno.
-            case unstarted(Int32)
-        }
+        typealias Ending = ChildEnding
         var ending: Ending
         /// User plus system CPU time the child used.
         var cpuSeconds: Double

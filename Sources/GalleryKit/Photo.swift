@@ -1,13 +1,5 @@
 import Foundation
 
-/// A photo's size in pixels, upright (EXIF orientation already applied).
-public struct PixelSize: Hashable, Sendable, Codable {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-    public var pixelCount: Int { width * height }
-}
-
 /// One photo in the library, with everything needed to open, drag out or trash its file.
 public struct Photo: Identifiable, Hashable, Sendable {
     public let id: PhotoID

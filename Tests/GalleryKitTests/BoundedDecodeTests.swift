@@ -173,6 +173,13 @@ import Testing
         var jpeg = request
         jpeg.format = .jpeg
         #expect(try DecoderHelper.Request(parsing: jpeg.arguments) == jpeg)
+        // A PNG's or WebP's EXIF orientation travels with the request (the helper reads no EXIF).
+        var turned = request
+        turned.orientation = 6
+        #expect(try DecoderHelper.Request(parsing: turned.arguments) == turned)
+        #expect(throws: DecoderHelper.Request.UsageError.self) {
+            _ = try DecoderHelper.Request(parsing: ["--cpu-seconds", "1", "--memory-bytes", "1", "--box", "8", "--orientation", "9", "a", "b"])
+        }
         #expect(throws: DecoderHelper.Request.UsageError.self) { _ = try DecoderHelper.Request(parsing: ["--box", "0", "a", "b"]) }
         #expect(throws: DecoderHelper.Request.UsageError.self) {
             _ = try DecoderHelper.Request(parsing: ["--cpu-seconds", "1", "--memory-bytes", "1", "--box", "8", "--format", "gif", "a", "b"])

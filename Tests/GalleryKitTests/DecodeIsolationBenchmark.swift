@@ -31,7 +31,8 @@ import Testing
                         if way == "helper" {
                             _ = try decoder.makeThumbnail(of: file, to: output, fullSize: fullSize)
                         } else {
-                            _ = try ThumbnailRenderer.render(path: file, box: limits.thumbnailSize, format: .png, fullSize: fullSize, to: output)
+                            _ = try ThumbnailRenderer.render(path: file, box: limits.thumbnailSize, format: .png, fullSize: fullSize,
+                                                             orientation: ExifOrientation.notAppliedByLoader(path: file), to: output)
                         }
                         unlink(output)
                     }

@@ -2,13 +2,21 @@ import CPixbuf
 import Dispatch
 import Foundation
 
+/// How a child process (a decode child, or a decoder server) ended.
+package enum ChildEnding: Equatable, Sendable {
+    case exited(Int32)
+    case signalled(Int32)
+    /// No child: fork, or the exec of a stand-in program, failed with this errno.
+    case unstarted(Int32)
+}
+
 /// Watching a child process to its end within a wall-clock budget: what the decoder server
 /// does for each decode child it forks (`DecoderServer`).
-enum ChildProcess {
+package enum ChildProcess {
     /// Up to 64 KB of what a pipe carried: the answer is one short line, and a child
     /// that writes more must not make anyone hold it all.
-    struct BoundedText {
-        static let limit = 65_536
+    package struct BoundedText {
+        package static let limit = 65_536
         private(set) var bytes: [UInt8] = []
         mutating func append(_ buffer: UnsafeRawBufferPointer) {
             bytes.append(contentsOf: buffer.prefix(max(0, Self.limit - bytes.count)))
@@ -58,17 +66,17 @@ enum ChildProcess {
     }
 
     /// How a reaped child ended.
-    struct Reaped {
-        var ending: DecoderProcess.Finished.Ending
+    package struct Reaped {
+        package var ending: ChildEnding
         /// User plus system CPU time it used.
-        var cpuSeconds: Double
+        package var cpuSeconds: Double
         /// It was killed at the deadline.
-        var timedOut: Bool
+        package var timedOut: Bool
     }
 
     /// Waits for `pid` to end, until `deadline` if it `closedItsOutput` (it is ending),
     /// else not at all; kills it with SIGKILL when that wait is over, and reaps it.
-    static func reap(_ pid: pid_t, closedItsOutput: Bool, deadline: UInt64) -> Reaped {
+    package static func reap(_ pid: pid_t, closedItsOutput: Bool, deadline: UInt64) -> Reaped {
         var status: Int32 = 0
         var usage = rusage()
         let ended = closedItsOutput && waitUntilEnded(pid, deadline: deadline)
@@ -102,7 +110,7 @@ enum ChildProcess {
 
     /// The same wait without a pidfd (kernels before 5.3): wait4 without blocking, with
     /// growing sleeps in between. Uses WNOWAIT, so the child stays to be reaped.
-    static func pollUntilEnded(_ pid: pid_t, deadline: UInt64) -> Bool {
+    package static func pollUntilEnded(_ pid: pid_t, deadline: UInt64) -> Bool {
         var pause: UInt32 = 50
         while true {
             var info = siginfo_t()
@@ -117,7 +125,7 @@ enum ChildProcess {
 
     /// WIFSIGNALED and friends are macros Swift cannot see: the low 7 bits are the
     /// signal, or 0 for a normal exit whose status is in the next byte.
-    static func ending(ofWaitStatus status: Int32) -> DecoderProcess.Finished.Ending {
+    static func ending(ofWaitStatus status: Int32) -> ChildEnding {
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
     }

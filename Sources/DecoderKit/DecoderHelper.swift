@@ -5,7 +5,12 @@ import Foundation
 /// a thumbnail (a PNG, or a JPEG with `--format jpeg`), and says how that went on one line
 /// of standard output.
 ///
-///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg] [--full-size W H] INPUT OUTPUT
+///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg] [--full-size W H]
+///                   [--orientation O] INPUT OUTPUT
+///
+/// O is the EXIF orientation (1–8) of a PNG or WebP, whose gdk-pixbuf loaders leave it out:
+/// Drover reads it (as it reads every photo's EXIF for its date and place), so this helper
+/// needs no EXIF parser of its own.
 ///
 /// The limits are set before a single byte of INPUT is read, so no input can escape them:
 /// past N s of CPU the kernel kills the process (SIGXCPU, then SIGKILL a second later),
@@ -41,7 +46,8 @@ public enum DecoderHelper {
 
         do {
             let size = try ThumbnailRenderer.render(path: request.input, box: request.box, format: request.format,
-                                                    fullSize: request.fullSize, to: request.output)
+                                                    fullSize: request.fullSize, orientation: request.orientation,
+                                                    to: request.output)
             return report("ok \(size.width) \(size.height)")
         } catch {
             switch error {
@@ -61,43 +67,48 @@ public enum DecoderHelper {
         return line.hasPrefix("ok ") ? 0 : 1
     }
 
-    struct Request: Equatable {
-        var cpuSeconds: Int
-        var memoryBytes: Int
-        var box: Int
-        var format: ThumbnailFormat
-        var fullSize: PixelSize?
-        var input: String
-        var output: String
+    package struct Request: Equatable {
+        package var cpuSeconds: Int
+        package var memoryBytes: Int
+        package var box: Int
+        package var format: ThumbnailFormat
+        package var fullSize: PixelSize?
+        /// The EXIF orientation the loader does not apply itself (PNG, WebP), if any.
+        package var orientation: Int?
+        package var input: String
+        package var output: String
 
         /// The arguments `DecoderProcess` passes for this request.
-        var arguments: [String] {
+        package var arguments: [String] {
             var arguments = ["--cpu-seconds", String(cpuSeconds), "--memory-bytes", String(memoryBytes), "--box", String(box),
                              "--format", format.rawValue]
             if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
+            if let orientation { arguments += ["--orientation", String(orientation)] }
             // "--" so that a path starting with "-" is never taken for an option.
             return arguments + ["--", input, output]
         }
 
-        init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, fullSize: PixelSize?,
-             input: String, output: String) {
+        package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, fullSize: PixelSize?,
+             orientation: Int? = nil, input: String, output: String) {
             self.cpuSeconds = cpuSeconds
             self.memoryBytes = memoryBytes
             self.box = box
             self.format = format
             self.fullSize = fullSize
+            self.orientation = orientation
             self.input = input
             self.output = output
         }
 
-        struct UsageError: Error { var message: String }
+        package struct UsageError: Error { package var message: String }
 
-        init(parsing arguments: [String]) throws(UsageError) {
+        package init(parsing arguments: [String]) throws(UsageError) {
             var cpuSeconds: Int?
             var memoryBytes: Int?
             var box: Int?
             var format = ThumbnailFormat.png
             var fullSize: PixelSize?
+            var orientation: Int?
             var paths: [String] = []
             var rest = arguments[...]
             func number(_ option: String) throws(UsageError) -> Int {
@@ -117,6 +128,10 @@ public enum DecoderHelper {
                     }
                     format = named
                 case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
+                case "--orientation":
+                    let value = try number(argument)
+                    guard (1...8).contains(value) else { throw UsageError(message: "--orientation needs 1 to 8") }
+                    orientation = value
                 case "--": paths += rest; rest = []
                 default:
                     guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option \(argument)") }
@@ -128,11 +143,11 @@ public enum DecoderHelper {
             }
             guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
             self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, fullSize: fullSize,
-                      input: paths[0], output: paths[1])
+                      orientation: orientation, input: paths[0], output: paths[1])
         }
 
         /// Sets this process's limits. Returns nil, or what failed.
-        func limitSelf() -> String? {
+        package func limitSelf() -> String? {
             // The soft CPU limit sends SIGXCPU; the hard one, a second later, SIGKILL, in case
             // something catches SIGXCPU.
             let limits: [(resource: __rlimit_resource, soft: Int, hard: Int, name: String)] = [

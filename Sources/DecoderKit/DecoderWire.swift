@@ -14,8 +14,8 @@
 /// CPU is its user plus system time in seconds, TIMEDOUT 1 when the server killed it at
 /// the wall-clock budget, and OUTLEN and ERRLEN the byte counts of the two texts that
 /// follow the line (each at most `ChildProcess.BoundedText.limit`).
-enum DecoderWire {
-    static func request(wallSeconds: Int, arguments: [String]) -> [UInt8] {
+package enum DecoderWire {
+    package static func request(wallSeconds: Int, arguments: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         for field in [String(wallSeconds)] + arguments {
             bytes += field.utf8
@@ -26,20 +26,28 @@ enum DecoderWire {
     }
 
     /// Splits a request (without its final empty field) into the budget and the arguments.
-    static func parseRequest(_ fields: [String]) -> (wallSeconds: Int, arguments: [String])? {
+    package static func parseRequest(_ fields: [String]) -> (wallSeconds: Int, arguments: [String])? {
         guard let first = fields.first, let seconds = Int(first), seconds > 0 else { return nil }
         return (seconds, Array(fields.dropFirst()))
     }
 
-    struct AnswerLine: Equatable {
-        var ending: DecoderProcess.Finished.Ending
-        var cpuSeconds: Double
-        var timedOut: Bool
-        var outputLength: Int
-        var errorsLength: Int
+    package struct AnswerLine: Equatable {
+        package var ending: ChildEnding
+        package var cpuSeconds: Double
+        package var timedOut: Bool
+        package var outputLength: Int
+        package var errorsLength: Int
+
+        package init(ending: ChildEnding, cpuSeconds: Double, timedOut: Bool, outputLength: Int, errorsLength: Int) {
+            self.ending = ending
+            self.cpuSeconds = cpuSeconds
+            self.timedOut = timedOut
+            self.outputLength = outputLength
+            self.errorsLength = errorsLength
+        }
     }
 
-    static func answerLine(_ line: AnswerLine) -> [UInt8] {
+    package static func answerLine(_ line: AnswerLine) -> [UInt8] {
         let ending: String
         switch line.ending {
         case .exited(let status): ending = "exited \(status)"
@@ -52,13 +60,13 @@ enum DecoderWire {
 
     /// The answer line (without its line break), or nil if it is not one: a server that
     /// says anything else is broken, and is replaced.
-    static func parseAnswerLine(_ text: Substring) -> AnswerLine? {
+    package static func parseAnswerLine(_ text: Substring) -> AnswerLine? {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         guard words.count == 6, let code = Int32(words[1]), let cpu = Double(words[2]), cpu >= 0, cpu.isFinite,
               let outputLength = Int(words[4]), let errorsLength = Int(words[5]),
               (0...ChildProcess.BoundedText.limit).contains(outputLength),
               (0...ChildProcess.BoundedText.limit).contains(errorsLength) else { return nil }
-        let ending: DecoderProcess.Finished.Ending
+        let ending: ChildEnding
         switch words[0] {
         case "exited" where (0...255).contains(code): ending = .exited(code)
         case "signalled" where (1...127).contains(code): ending = .signalled(code)

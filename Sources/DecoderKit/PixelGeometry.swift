@@ -1,3 +1,11 @@
+/// A photo's size in pixels, upright (EXIF orientation already applied).
+public struct PixelSize: Hashable, Sendable, Codable {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var pixelCount: Int { width * height }
+}
+
 /// A point in a photo, in pixels of the upright full-resolution image (EXIF orientation
 /// applied): x to the right, y down, (0, 0) the top-left corner of the top-left pixel.
 /// Fractional, because points found on a downscaled copy are scaled back up.
@@ -6,7 +14,7 @@ public struct PixelPoint: Hashable, Sendable, Codable {
     public var y: Double
     public init(x: Double, y: Double) { self.x = x; self.y = y }
 
-    func distance(to other: PixelPoint) -> Double {
+    package func distance(to other: PixelPoint) -> Double {
         ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
     }
 }
@@ -29,7 +37,7 @@ public struct PixelRect: Hashable, Sendable, Codable {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The smallest whole-pixel rectangle holding every point.
-    init(enclosing points: [PixelPoint]) {
+    package init(enclosing points: [PixelPoint]) {
         guard let first = points.first else { self.init(x: 0, y: 0, width: 0, height: 0); return }
         var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
         for point in points.dropFirst() {
@@ -41,12 +49,12 @@ public struct PixelRect: Hashable, Sendable, Codable {
     }
 
     /// Shrunk by `inset` pixels on every side (grown when `inset` is negative).
-    func insetBy(_ inset: Int) -> PixelRect {
+    package func insetBy(_ inset: Int) -> PixelRect {
         PixelRect(x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset)
     }
 
     /// The part inside a `size` image (empty when they do not meet).
-    func clamped(to size: PixelSize) -> PixelRect {
+    package func clamped(to size: PixelSize) -> PixelRect {
         let left = max(0, min(x, size.width)), top = max(0, min(y, size.height))
         let right = max(left, min(maxX, size.width)), bottom = max(top, min(maxY, size.height))
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)

@@ -3,8 +3,8 @@ import Foundation
 /// The decode itself: an image file in, a thumbnail (PNG or JPEG) out. It runs only inside the
 /// `drover-decode` helper process (see `DecoderHelper`), never in Drover's own process,
 /// because the bytes are untrusted and a decoder can be made to spin or grow without end.
-enum ThumbnailRenderer {
-    enum Failure: Error, Equatable {
+package enum ThumbnailRenderer {
+    package enum Failure: Error, Equatable {
         /// The file could not be opened or read.
         case file(String)
         /// The bytes do not decode.
@@ -16,14 +16,14 @@ enum ThumbnailRenderer {
     }
 
     /// Decodes `path` scaled down (never up) to fit `box`×`box`, upright by its EXIF
-    /// orientation (`Pixbuf.load` applies it, so the orientation rule lives with the
-    /// decode), and writes it in `format` at `output`, a temporary name the caller renames.
-    /// Returns the upright full size.
-    static func render(path: String, box: Int, format: ThumbnailFormat, fullSize: PixelSize?,
+    /// orientation (`Pixbuf.load` applies it, with `orientation` for a PNG or WebP, so the
+    /// orientation rule lives with the decode), and writes it in `format` at `output`, a
+    /// temporary name the caller renames. Returns the upright full size.
+    package static func render(path: String, box: Int, format: ThumbnailFormat, fullSize: PixelSize?, orientation: Int?,
                        to output: String) throws(Failure) -> PixelSize {
         let loaded: (Pixbuf, uprightFullSize: PixelSize?)
         do {
-            loaded = try Pixbuf.load(path: path, fittingBox: box, fullSize: fullSize)
+            loaded = try Pixbuf.load(path: path, fittingBox: box, fullSize: fullSize, orientationNotAppliedByLoader: orientation)
         } catch {
             if error.isFileError { throw .file(error.message) }
             if error.isOutOfMemory { throw .memory(error.message) }

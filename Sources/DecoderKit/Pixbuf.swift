@@ -3,25 +3,25 @@ import Foundation
 
 /// A GdkPixbuf owned by Swift: the reference is dropped when this object goes.
 /// Used on one thread at a time (gdk-pixbuf loading is thread-safe across threads).
-final class Pixbuf {
-    let pointer: OpaquePointer
+package final class Pixbuf {
+    package let pointer: OpaquePointer
 
     /// Takes ownership of a full reference.
-    init(taking pointer: OpaquePointer) { self.pointer = pointer }
+    package init(taking pointer: OpaquePointer) { self.pointer = pointer }
     deinit { drover_pixbuf_unref(pointer) }
 
-    var width: Int { Int(gdk_pixbuf_get_width(pointer)) }
-    var height: Int { Int(gdk_pixbuf_get_height(pointer)) }
+    package var width: Int { Int(gdk_pixbuf_get_width(pointer)) }
+    package var height: Int { Int(gdk_pixbuf_get_height(pointer)) }
 
     /// What a loader learned from the header, before decoding any pixels.
-    struct HeaderInfo {
-        var size: PixelSize
-        var formatName: String
-        var isScalable: Bool
+    package struct HeaderInfo {
+        package var size: PixelSize
+        package var formatName: String
+        package var isScalable: Bool
     }
 
     /// Reads only the header (the loader stops at the size): the decompression-bomb check.
-    static func headerInfo(path: String) -> HeaderInfo? {
+    package static func headerInfo(path: String) -> HeaderInfo? {
         var width: Int32 = 0
         var height: Int32 = 0
         guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else { return nil }
@@ -33,18 +33,27 @@ final class Pixbuf {
                           isScalable: gdk_pixbuf_format_is_scalable(format) != 0)
     }
 
-    struct LoadError: Error {
-        var message: String
+    package struct LoadError: Error {
+        package var message: String
         /// The file could not be opened or read, as opposed to decoded.
-        var isFileError: Bool
+        package var isFileError: Bool
         /// The loader could not get the memory it needed (under the decoder's memory budget).
-        var isOutOfMemory = false
+        package var isOutOfMemory = false
+
+        package init(message: String, isFileError: Bool, isOutOfMemory: Bool = false) {
+            self.message = message
+            self.isFileError = isFileError
+            self.isOutOfMemory = isOutOfMemory
+        }
     }
 
     /// Decodes the whole image, scaled down (never up) to fit a `box`×`box` square,
-    /// and turned upright by its EXIF orientation (see `ExifOrientation` for which
-    /// formats need it read here). Returns the upright full size too.
-    static func load(path: String, fittingBox box: Int, fullSize: PixelSize?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
+    /// and turned upright by its EXIF orientation. The JPEG and TIFF loaders find that
+    /// themselves; for the formats whose loaders do not (PNG, WebP), the caller reads it
+    /// (GalleryKit's `ExifOrientation`) and passes it as `orientationNotAppliedByLoader`.
+    /// Returns the upright full size too.
+    package static func load(path: String, fittingBox box: Int, fullSize: PixelSize?,
+                             orientationNotAppliedByLoader: Int?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
         var error: UnsafeMutablePointer<GError>?
         let raw: OpaquePointer?
         if let fullSize, fullSize.width <= box, fullSize.height <= box {
@@ -65,9 +74,9 @@ final class Pixbuf {
         }
         let loaded = Pixbuf(taking: raw)
         // The JPEG and TIFF loaders record the EXIF orientation as this option; for PNG
-        // and WebP, whose loaders do not, it is read here and recorded the same way.
+        // and WebP, whose loaders do not, the caller's is recorded the same way.
         var orientation = gdk_pixbuf_get_option(raw, "orientation").map { Int(String(cString: $0)) ?? 1 }
-        if orientation == nil, let embedded = ExifOrientation.notAppliedByLoader(path: path),
+        if orientation == nil, let embedded = orientationNotAppliedByLoader, (1...8).contains(embedded),
            gdk_pixbuf_set_option(raw, "orientation", String(embedded)) != 0 {
             orientation = embedded
         }
@@ -80,27 +89,10 @@ final class Pixbuf {
 
     /// Writes a thumbnail (CPixbuf's shim.h says how, with the figures: a PNG Sub-filtered
     /// and Huffman-coded only, a JPEG at quality 90). Returns 0, or the errno.
-    func saveThumbnail(as format: ThumbnailFormat, to path: String) -> Int32 {
+    package func saveThumbnail(as format: ThumbnailFormat, to path: String) -> Int32 {
         switch format {
         case .png: drover_save_thumbnail_png(pointer, path)
         case .jpeg: drover_save_thumbnail_jpeg(pointer, path)
         }
-    }
-
-    /// Copies the pixels out into a plain value, rows packed.
-    func decodedImage() -> DecodedImage {
-        let channels = Int(gdk_pixbuf_get_n_channels(pointer))
-        let stride = Int(gdk_pixbuf_get_rowstride(pointer))
-        let rowBytes = width * channels
-        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
-        if let source = gdk_pixbuf_read_pixels(pointer) {
-            pixels.withUnsafeMutableBytes { destination in
-                for row in 0..<height {
-                    memcpy(destination.baseAddress! + row * rowBytes, source + row * stride, rowBytes)
-                }
-            }
-        }
-        return DecodedImage(width: width, height: height, rowStride: rowBytes,
-                            hasAlpha: gdk_pixbuf_get_has_alpha(pointer) != 0, pixels: pixels)
     }
 }

@@ -12,12 +12,12 @@ public enum ThumbnailFormat: String, Sendable, Hashable, CaseIterable {
     case jpeg
 
     /// The format of the thumbnail for a photo whose header gdk-pixbuf read as `formatName`.
-    static func forPhoto(formatName: String) -> ThumbnailFormat {
+    package static func forPhoto(formatName: String) -> ThumbnailFormat {
         formatName == "jpeg" ? .jpeg : .png
     }
 
     /// Added to the photo's file name to name its thumbnail: "IMG_0001.jpg.jpg", "a.png.png".
-    var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .png: "png"
         case .jpeg: "jpg"
