@@ -107,9 +107,15 @@ final class DecoderConnection: @unchecked Sendable {
         let (answer, extra) = try readAnswer(startingWith: leftover, deadline: deadline, seconds: seconds)
         turn.lock()
         answersRead += 1
-        pending = extra
+        // More than the answer, with no request after this one: a broken server.
+        let saidTooMuch = !extra.isEmpty && answersRead == requestsSent
+        pending = saidTooMuch ? [] : extra
         turn.broadcast()
         turn.unlock()
+        if saidTooMuch {
+            stop()
+            throw .unreadableAnswer
+        }
         return answer
     }
 

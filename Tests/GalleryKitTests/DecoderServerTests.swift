@@ -71,6 +71,19 @@ import Testing
         #expect(waitForNoProcess { $0 == ["sleep", seconds] }, "the server is gone")
     }
 
+    @Test func aServerThatSaysMoreThanItWasAskedIsStopped() throws {
+        let temp = try TemporaryDirectory()
+        let seconds = String(Int.random(in: 100_000...999_999))
+        // A whole answer, then bytes no request asked for.
+        let chatty = try script(in: temp, named: "chatty", "printf 'exited 0 0.1 0 9 0\\nok 64 48\\nmore'; exec sleep \(seconds)")
+        let decoder = DecoderProcess(executable: chatty, limits: ImportLimits())
+
+        #expect(throws: ImportFailureReason.decoderFailed(detail: "its server gave an answer Drover cannot read")) {
+            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
+        }
+        #expect(waitForNoProcess { $0 == ["sleep", seconds] }, "the server is gone")
+    }
+
     @Test func aServerThatNeverAnswersIsStoppedAfterTheBudgetAndAMargin() throws {
         let temp = try TemporaryDirectory()
         let silent = try script(in: temp, named: "silent", "exec sleep 600")
