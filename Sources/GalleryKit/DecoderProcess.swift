@@ -148,7 +148,8 @@ struct DecoderProcess {
     }
 
     /// Has a server run the child with these arguments and report how it ended. Blocking:
-    /// waits for a server first when `limits.concurrency` are busy (see `DecoderServerPool`).
+    /// waits behind the decode a shared server is running, or for a server when all
+    /// `limits.concurrency` are shared already (see `DecoderServerPool`).
     func run(_ arguments: [String]) throws(ImportFailureReason) -> Finished {
         // A server that stops while this request waits behind another's (see
         // `DecoderServerPool`) failed that other image, not this one: it goes to another
