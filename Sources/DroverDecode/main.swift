@@ -1,8 +1,8 @@
 // drover-decode: decodes untrusted images into thumbnails under CPU and memory limits,
 // out of Drover's process, so no image can hang or exhaust Drover itself. Drover runs it
 // as a server (`--serve`) that forks a limited child per image; run with a request's
-// arguments, it decodes that one image itself. See GalleryKit's DecoderServer,
-// DecoderHelper and DecoderProcess.
+// arguments, it decodes that one image itself. See DecoderKit's DecoderServer and
+// DecoderHelper, and GalleryKit's DecoderProcess (Drover's side).
 import Foundation
 import DecoderKit
 
