@@ -89,7 +89,7 @@ public enum DecoderHelper {
         }
 
         package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, fullSize: PixelSize?,
-             orientation: Int? = nil, input: String, output: String) {
+                     orientation: Int? = nil, input: String, output: String) {
             self.cpuSeconds = cpuSeconds
             self.memoryBytes = memoryBytes
             self.box = box
