@@ -189,6 +189,19 @@ struct drover_thumbnail_output {
     int error;
 };
 
+// Flushes and closes a written thumbnail: 0, or the errno of the failure (a full disk shows
+// here when the last buffered bytes go out). Both writers below end with it.
+static inline int drover_thumbnail_output_close(struct drover_thumbnail_output *output) {
+    errno = 0;
+    if (fflush(output->file) != 0) {
+        int code = errno != 0 ? errno : EIO;
+        fclose(output->file);
+        return code;
+    }
+    if (fclose(output->file) != 0) return errno != 0 ? errno : EIO;
+    return 0;
+}
+
 static inline void drover_png_write(png_structp png, png_bytep bytes, size_t length) {
     struct drover_thumbnail_output *output = png_get_io_ptr(png);
     errno = 0;
@@ -237,14 +250,7 @@ static inline int drover_save_thumbnail_png(GdkPixbuf *pixbuf, const char *path)
     for (int row = 0; row < height; row++) png_write_row(png, pixels + (size_t)row * (size_t)stride);
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
-    errno = 0;
-    if (fflush(output.file) != 0) {
-        int code = errno != 0 ? errno : EIO;
-        fclose(output.file);
-        return code;
-    }
-    if (fclose(output.file) != 0) return errno != 0 ? errno : EIO;
-    return 0;
+    return drover_thumbnail_output_close(&output);
 }
 
 // Writes a JPEG photo's thumbnail as a JPEG at quality 90, through gdk-pixbuf's JPEG saver
@@ -274,12 +280,5 @@ static inline int drover_save_thumbnail_jpeg(GdkPixbuf *pixbuf, const char *path
         fclose(output.file);
         return output.error != 0 ? output.error : EIO;
     }
-    errno = 0;
-    if (fflush(output.file) != 0) {
-        int code = errno != 0 ? errno : EIO;
-        fclose(output.file);
-        return code;
-    }
-    if (fclose(output.file) != 0) return errno != 0 ? errno : EIO;
-    return 0;
+    return drover_thumbnail_output_close(&output);
 }
