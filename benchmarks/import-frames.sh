@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Frame gaps while photos import: starts Drover with its frame monitor, imports
 # N photos into it from a second `drover FILE…` (as a user would from a file
-# manager), and prints the monitor's figures. Budget (DESIGN.md): no gap over
+# manager), and prints the monitor's figures. Budget (docs/benchmarks.md): no gap over
 # 50 ms while 200 photos import. Prints figures; it does not pass or fail.
 #   [LIBRARY=M] [SORT=S] [DROVER_BEFORE=DIR] benchmarks/import-frames.sh [N]     (default 200)
 # LIBRARY=M imports into a library of M photos (benchmarks/make-library.sh), shown in

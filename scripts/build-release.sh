@@ -3,7 +3,7 @@
 # the folder they are in. The Swift runtime and Foundation are linked into both
 # (--static-swift-stdlib): each program then starts in about half the time, because the
 # dynamic loader no longer resolves Foundation's symbols at every start; an import of 40
-# large photos, which starts drover and two decoder servers, took 4 % less (the README's
+# large photos, which starts drover and two decoder servers, took 4 % less (docs/benchmarks.md,
 # "Seventh pass"). The programs are larger on disk (about 90 MB each against 17–25 MB).
 set -euo pipefail
 cd "$(dirname "$0")/.."

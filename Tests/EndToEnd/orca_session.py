@@ -1,5 +1,5 @@
 """A private Orca screen reader for the end-to-end tests: what a blind user
-hears, as text (DESIGN.md section 5, "A screen-reader leg").
+hears, as text (docs/testing.md, "The levels": the screen-reader leg).
 
 The recipe (Debian 12, Orca 43, under Xvfb):
 - a private HOME, XDG directories and runtime directory, so the user's own

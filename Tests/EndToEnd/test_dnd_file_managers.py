@@ -44,7 +44,7 @@ class FileManager:
         # Once the document portal runs on the session bus (libadwaita's settings
         # portal starts it with the first Drover), a PCManFM-Qt started later drops
         # nothing on Drover in this headless session, while one started before it does:
-        # not understood yet (see the README, "X11 and Wayland"). So each file manager
+        # not understood yet (docs/testing.md, "X11 and Wayland"). So each file manager
         # starts with the portal stopped; Drover's own portal path is tested in
         # test_dnd_portal.py.
         subprocess.run(["pkill", "-f", "/usr/libexec/xdg-document-portal"], check=False, timeout=10)
