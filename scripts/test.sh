@@ -36,6 +36,11 @@ stage 1500 "Building" swift build --build-tests
 # Every string translated, the .pot current with the sources (docs/translations.md).
 stage 300 "Translations (po/ complete and current)" bash scripts/check-translations.sh
 
+# Who imports whom (docs/architecture.md; the table is in scripts/check-layering.py), and
+# every path the README and docs/ name exists.
+stage 60 "Layering (who imports whom) and the docs' paths" \
+  bash -c '/usr/bin/python3 scripts/check-layering.py && /usr/bin/python3 scripts/check-doc-paths.py'
+
 stage 900 "Unit and GTK tests (Swift)" \
   bash scripts/with-display.sh swift test --skip-build
 
