@@ -105,7 +105,9 @@ def main():
                         continue
                     file, _, anchor = target.partition("#")
                     path = (doc.parent / file) if file else doc
-                    if not path.exists() or not inside(path):
+                    if not inside(path):
+                        missing.append(f"{rel}:{number}: link to {target}: outside the repository")
+                    elif not path.exists():
                         missing.append(f"{rel}:{number}: link to {target}: no such file")
                     elif anchor and path.suffix == ".md" and anchor not in anchors(path):
                         missing.append(f"{rel}:{number}: link to {target}: no such heading")
@@ -121,7 +123,9 @@ def main():
                         ok = token in names
                     else:
                         ok = exists(token, doc)
-                    if not ok:
+                    if not ok and token.startswith("../") and not inside(doc.parent / token):
+                        missing.append(f"{rel}:{number}: `{token}`: outside the repository")
+                    elif not ok:
                         missing.append(f"{rel}:{number}: `{token}`: no such file or folder")
     missing = list(dict.fromkeys(missing))
     for line in missing:
