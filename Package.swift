@@ -78,6 +78,9 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // DroverDecode: imports run it, so the tests need it built beside them.
+        // The app's own logic that needs no display: the collection model, commit batches, the
+        // sorted and searched view, the import policy, the wording of errors.
+        .testTarget(name: "DroverTests", dependencies: ["Drover", "ChangeKit", "DragKit", "GalleryKit"]),
         .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "GalleryKit", "DroverDecode"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -29,22 +29,22 @@ public final class PlaceholderCollection<Element> {
         }
     }
 
-    private var tree = CountedTree<Entry>()
+    var tree = CountedTree<Entry>()
     /// Unresolved placeholders, in no particular order.
-    private var live: [PlaceholderContext<Element>] = []
-    private var nextID = 0
+    var live: [PlaceholderContext<Element>] = []
+    var nextID = 0
     /// How to tell items apart, when lookups by id are wanted; and where each id is.
-    private let identify: ((Element) -> AnyHashable)?
+    let identify: ((Element) -> AnyHashable)?
     /// Made at the first lookup after a reload, then kept up to date: a reload of 100,000
     /// items spent half its time (a tenth of a second of the main thread, at the open)
     /// filling it, and only a user's action (a drag, the viewer) looks an id up.
-    private var nodeByID: [AnyHashable: CountedTree<Entry>.Node]?
-    private var changeObservers: [Int: @MainActor ([ChangeStep<Entry>]) -> Void] = [:]
-    private var reloadObservers: [Int: @MainActor () -> Void] = [:]
-    private var placeholderObservers: [Int: @MainActor (PlaceholderContext<Element>) -> Void] = [:]
-    private var nextObserverID = 0
+    var nodeByID: [AnyHashable: CountedTree<Entry>.Node]?
+    var changeObservers: [Int: @MainActor ([ChangeStep<Entry>]) -> Void] = [:]
+    var reloadObservers: [Int: @MainActor () -> Void] = [:]
+    var placeholderObservers: [Int: @MainActor (PlaceholderContext<Element>) -> Void] = [:]
+    var nextObserverID = 0
     /// Steps held back while `apply(_:)` runs, so a library batch reaches observers as one.
-    private var heldSteps: [ChangeStep<Entry>]?
+    var heldSteps: [ChangeStep<Entry>]?
 
     public init<Elements: Sequence<Element>>(_ elements: Elements) {
         identify = nil
@@ -203,190 +203,14 @@ public final class PlaceholderCollection<Element> {
         notify([.move(from: source, to: destination)])
     }
 
-    /// Inserts a placeholder at `index` and returns its context.
-    public func insertPlaceholder(at index: Int) -> PlaceholderContext<Element> {
-        insertPlaceholders(count: 1, at: index)[0]
-    }
-
-    /// Inserts `count` placeholders side by side from `index` and returns their contexts, in
-    /// order. Observers hear them as one change (a drop of 1,000 files is one update of the
-    /// view, not 1,000); `prepare` meets each new context (and its offset) before they do,
-    /// so what they are shown is complete. O(count log n).
-    public func insertPlaceholders(
-        count placeholderCount: Int, at index: Int,
-        prepare: (_ context: PlaceholderContext<Element>, _ offset: Int) -> Void = { _, _ in }
-    ) -> [PlaceholderContext<Element>] {
-        precondition(index >= 0 && index <= count, "insert index \(index) out of 0...\(count)")
-        var contexts: [PlaceholderContext<Element>] = []
-        var steps: [ChangeStep<Entry>] = []
-        contexts.reserveCapacity(placeholderCount)
-        steps.reserveCapacity(placeholderCount)
-        for position in index..<(index + max(0, placeholderCount)) {
-            let id = PlaceholderID(rawValue: nextID)
-            nextID += 1
-            let node = tree.insert(.placeholder(id), counted: false, at: position)
-            let context = PlaceholderContext(id: id, node: node, collection: self)
-            context.liveSlot = live.count
-            live.append(context)
-            prepare(context, contexts.count)
-            contexts.append(context)
-            steps.append(.insert(.placeholder(id), at: position))
-        }
-        if !steps.isEmpty { notify(steps) }
-        return contexts
-    }
-
-    /// Placeholders whose items are ready together, in runs that one library batch each can
-    /// commit: a run's placeholders have no real item between them, so the library inserts
-    /// their items side by side at the run's `itemIndex`, in the run's order, and each lands
-    /// where its placeholder is (other placeholders between them do not count: the library
-    /// knows none). Runs come in entry order; committing one shifts the item indices of those
-    /// after it, so commit the first and ask again. Resolved and set-aside placeholders are
-    /// left out (they have no place here). O(k log n) for k placeholders.
-    public func commitRuns(_ contexts: [PlaceholderContext<Element>]) -> [PlaceholderCommitRun<Element>] {
-        let placed = contexts.compactMap { context in context.index.map { (context, $0) } }.sorted { $0.1 < $1.1 }
-        var runs: [PlaceholderCommitRun<Element>] = []
-        for (context, position) in placed {
-            let itemIndex = tree.countedBefore(position)
-            if let last = runs.last, last.itemIndex == itemIndex {
-                runs[runs.count - 1].placeholders.append(context)
-            } else {
-                runs.append(PlaceholderCommitRun(entryIndex: position, itemIndex: itemIndex, placeholders: [context]))
-            }
-        }
-        return runs
-    }
-
-    /// Replaces the real items wholesale (the library was re-sorted or re-read) while keeping
-    /// every live placeholder: each stays at its index, or at the end if the collection got
-    /// shorter, and placeholders keep their order. Reported to `observeReloads`, not as steps.
-    ///
-    /// Placeholders for which `keep` is false are set aside instead (the collection now
-    /// shows another view, and they belong to the old one): they leave the entries but stay
-    /// unresolved, with no index, so their loads can finish elsewhere
-    /// (`PlaceholderContext.isSetAside`).
-    public func reload<Elements: Sequence<Element>>(
-        _ elements: Elements, keeping keep: (PlaceholderContext<Element>) -> Bool = { _ in true }
-    ) {
-        setAside(where: { !keep($0) })
-        rebuildKeepingPlaceholders(Array(elements))
-        finishReload()
-    }
-
-    /// `reload(_:keeping:)` with entries made beforehand, off the main thread: with no
-    /// placeholder left in the entries, the prepared tree replaces the old one in O(1).
-    public func reload(
-        _ prepared: PreparedReload, keeping keep: (PlaceholderContext<Element>) -> Bool = { _ in true }
-    ) {
-        setAside(where: { !keep($0) })
-        if live.isEmpty { tree = prepared.tree } else { rebuildKeepingPlaceholders(prepared.items) }
-        finishReload()
-    }
-
-    private func setAside(where leaves: (PlaceholderContext<Element>) -> Bool) {
-        for context in placeholders where leaves(context) {
-            removeFromLive(context)
-            context.isSetAside = true
-        }
-    }
-
-    /// The tree of `newItems` with every live placeholder at its index (or at the end).
-    private func rebuildKeepingPlaceholders(_ newItems: [Element]) {
-        let kept = placeholders
-        let keptPositions = kept.map { tree.index(of: $0.node) }
-        var rebuilt: [(value: Entry, counted: Bool)] = []
-        rebuilt.reserveCapacity(newItems.count + kept.count)
-        var placeholderSlots: [Int] = []
-        var nextItem = newItems.startIndex
-        for (order, position) in keptPositions.enumerated() {
-            let target = min(position, newItems.count + order)
-            while rebuilt.count < target {
-                rebuilt.append((value: .item(newItems[nextItem]), counted: true))
-                nextItem += 1
-            }
-            placeholderSlots.append(rebuilt.count)
-            rebuilt.append((value: .placeholder(kept[order].id), counted: false))
-        }
-        rebuilt.append(contentsOf: newItems[nextItem...].map { (value: Entry.item($0), counted: true) })
-        let nodes = tree.rebuild(rebuilt)
-        for (context, slot) in zip(kept, placeholderSlots) { context.node = nodes[slot] }
-    }
-
-    private func finishReload() {
-        nodeByID = nil
-        heldSteps = heldSteps.map { _ in [] }  // whatever was held is subsumed by the reload
-        for observer in reloadObservers.values { observer() }
-    }
-
-    // MARK: Observation
-
-    /// Calls `handler` with the steps of every change, in order, in entry indices. A library
-    /// batch given to `apply(_:)` arrives as one call.
-    public func observeChanges(_ handler: @escaping @MainActor ([ChangeStep<Entry>]) -> Void) -> Observation {
-        let id = takeObserverID()
-        changeObservers[id] = handler
-        return Observation { [weak self] in self?.changeObservers[id] = nil }
-    }
-
-    /// Calls `handler` after every `reload`: read the entries afresh.
-    public func observeReloads(_ handler: @escaping @MainActor () -> Void) -> Observation {
-        let id = takeObserverID()
-        reloadObservers[id] = handler
-        return Observation { [weak self] in self?.reloadObservers[id] = nil }
-    }
-
-    /// Calls `handler` when a placeholder's progress or state changes (not its index: that is
-    /// what `observeChanges` reports).
-    public func observePlaceholders(
-        _ handler: @escaping @MainActor (PlaceholderContext<Element>) -> Void
-    ) -> Observation {
-        let id = takeObserverID()
-        placeholderObservers[id] = handler
-        return Observation { [weak self] in self?.placeholderObservers[id] = nil }
-    }
-
-    private func takeObserverID() -> Int {
-        defer { nextObserverID += 1 }
-        return nextObserverID
-    }
-
-    // MARK: For contexts
-
-    func index(of context: PlaceholderContext<Element>) -> Int { tree.index(of: context.node) }
-
-    func commit(_ context: PlaceholderContext<Element>, with element: Element) -> Int {
-        let index = tree.index(of: context.node)
-        tree.setValue(.item(element), counted: true, of: context.node)
-        if let identify { nodeByID?[identify(element)] = context.node }
-        resolve(context)
-        notify([.update(.item(element), at: index)])
-        return index
-    }
-
-    func delete(_ context: PlaceholderContext<Element>) {
-        guard !context.isSetAside else {
-            // Not in the entries any more: no step, but its observers hear that it ended.
-            context.markResolved()
-            return placeholderDidChange(context)
-        }
-        let index = tree.index(of: context.node)
-        tree.free(tree.detach(at: index))
-        resolve(context)
-        notify([.remove(at: index)])
-    }
-
-    func placeholderDidChange(_ context: PlaceholderContext<Element>) {
-        for observer in placeholderObservers.values { observer(context) }
-    }
-
     // MARK: Bookkeeping
 
-    private func resolve(_ context: PlaceholderContext<Element>) {
+    func resolve(_ context: PlaceholderContext<Element>) {
         removeFromLive(context)
         context.markResolved()
     }
 
-    private func removeFromLive(_ context: PlaceholderContext<Element>) {
+    func removeFromLive(_ context: PlaceholderContext<Element>) {
         // `live` is unordered and each context knows its slot: swap-remove in O(1).
         let slot = context.liveSlot
         live[slot] = live[live.count - 1]
@@ -423,25 +247,13 @@ public final class PlaceholderCollection<Element> {
         if !steps.isEmpty { notify(steps) }
     }
 
-    private func notify(_ steps: [ChangeStep<Entry>]) {
+    func notify(_ steps: [ChangeStep<Entry>]) {
         if heldSteps != nil {
             heldSteps! += steps
             return
         }
         for observer in changeObservers.values { observer(steps) }
     }
-}
-
-/// Placeholders that one library batch can commit (`PlaceholderCollection.commitRuns`).
-@MainActor
-public struct PlaceholderCommitRun<Element> {
-    /// The entry index of the first placeholder.
-    public let entryIndex: Int
-    /// Where the library inserts the run's items, among its items: the real items before
-    /// the first placeholder.
-    public let itemIndex: Int
-    /// In entry order: the order to commit their items in.
-    public fileprivate(set) var placeholders: [PlaceholderContext<Element>]
 }
 
 extension PlaceholderCollection.Entry: Equatable where Element: Equatable {}

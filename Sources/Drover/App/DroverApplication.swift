@@ -21,6 +21,7 @@ final class DroverApplication {
     private lazy var memory = WindowMemory()
     private var imports: ImportController?
     private var sortAndSearch: SortAndSearchController?
+    private var albumDialogs: AlbumController?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
     /// The screen's scale factor (2 on HiDPI): thumbnails are made and decoded for it.
@@ -170,9 +171,12 @@ final class DroverApplication {
     }
 
     private func show(_ library: PhotoLibrary, in window: MainWindow) async {
-        let gallery = GalleryController(library: library, window: window)
+        // What the gallery shows, as drags and drops need it: the gallery keeps it, drags read it.
+        let dragContext = DragContext()
+        let gallery = GalleryController(library: library, window: window, dragContext: dragContext)
         self.gallery = gallery
-        let dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, thumbnails: thumbnails)
+        albumDialogs = AlbumController(gallery: gallery)
+        let dragAndDrop = WindowDragAndDrop(window: window, gallery: gallery, dragContext: dragContext, thumbnails: thumbnails)
         self.dragAndDrop = dragAndDrop
         await gallery.start()
         openBenchmark?.wholeCollectionShown(window.grid.items.count)
@@ -251,7 +255,7 @@ final class DroverApplication {
                 window.toast.show(ntr("{count} sample photo could not be imported.", "{count} sample photos could not be imported.", report.failures.count))
             }
         } catch {
-            window.toast.show(tr("The sample photos could not be installed: {error}", ["error": GalleryController.describe(error)]))
+            window.toast.show(ErrorWording.sentence(.installSamples, error))
         }
     }
 

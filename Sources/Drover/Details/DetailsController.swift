@@ -44,7 +44,7 @@ final class DetailsController {
                 view.onRename = { [weak self] title in self?.rename(photoID, to: title) }
                 view.show(details)
             } catch {
-                window.toast.show(tr("Could not read the photo's details: {error}", ["error": GalleryController.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.readDetails, error))
             }
         }
     }
@@ -59,7 +59,7 @@ final class DetailsController {
                 if old != title { gallery.recordPhotoRename(photoID, from: old, to: title) }
                 window.announce(tr("Renamed the photo “{title}”.", ["title": title]))
             } catch {
-                window.toast.show(tr("Could not rename the photo: {error}", ["error": GalleryController.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.renamePhoto, error))
             }
         }
     }

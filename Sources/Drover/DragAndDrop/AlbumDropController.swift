@@ -61,7 +61,7 @@ final class AlbumDropController {
     /// window's coordinator says (photos from the grid, or another app's drag).
     private func dropSession(for drop: Drop) -> DropSession {
         if let albumDrag, albumDrag.gdkDrag != nil, drop.localDrag == albumDrag.gdkDrag {
-            return DropSession(local: albumDrag.session, rules: DragCoordinator.rules)
+            return DropSession(local: albumDrag.session, rules: coordinator.rules)
         }
         return coordinator.dropSession(for: drop)
     }

@@ -19,12 +19,16 @@ final class DragCoordinator {
         let sourceScope: CollectionScope
         /// The dragged tiles, in order, with their photos.
         private(set) var tiles: [GalleryItem]
+        /// Makes the items of a tile that joins the drag.
+        private let coordinator: DragCoordinator
 
-        init(session: DragSession, gdkDrag: OpaquePointer, sourceScope: CollectionScope, tiles: [GalleryItem]) {
+        init(session: DragSession, gdkDrag: OpaquePointer, sourceScope: CollectionScope, coordinator: DragCoordinator,
+             tiles: [GalleryItem]) {
             self.session = session
             self.gdkDrag = gdkDrag
             self.sourceScope = sourceScope
             self.tiles = tiles
+            self.coordinator = coordinator
         }
 
         var tileIDs: [GalleryItem.ID] { tiles.map(\.id) }
@@ -36,15 +40,21 @@ final class DragCoordinator {
             // The tile is listed first, so observers of the item count (the drag
             // icon, the faded tiles) already see it.
             tiles.append(tile)
-            let joined = session.add(DragItems.make(for: tile, at: index))
+            let joined = session.add(coordinator.items.make(for: tile, at: index))
             if joined.isEmpty { tiles.removeLast() }
             return !joined.isEmpty
         }
     }
 
+    /// What the gallery shows now, as drags and drops need it (kept by `GalleryController`).
+    let context: DragContext
     private(set) var current: InAppDrag?
     /// Called when any in-app drag ends, however it ended.
     var onDragEnded: [() -> Void] = []
+
+    init(context: DragContext) {
+        self.context = context
+    }
 
     func begin(_ drag: InAppDrag) { current = drag }
 
@@ -57,24 +67,25 @@ final class DragCoordinator {
     /// from elsewhere, as an item whose representations read the drop.
     func dropSession(for drop: Drop) -> DropSession {
         if let current, drop.localDrag == current.gdkDrag {
-            return DropSession(local: current.session, rules: Self.rules)
+            return DropSession(local: current.session, rules: rules)
         }
         return DropSession(external: [ReaderItem.make(reading: drop)],
-                          offering: DragOperations(gdkActions: drop.actions), rules: Self.rules)
+                          offering: DragOperations(gdkActions: drop.actions), rules: rules)
     }
 
     /// What Drover takes in: its own photos, files, a browser's image by its
     /// web address (the original file) or as typeless original bytes (Chromium),
     /// images of any type GTK can decode (a browser's re-encoded copy), and text
     /// (which becomes a note: the last resort, a web address when no image can be had).
-    static var rules: DropRules {
-        DropRules(importableTypes: [.photoID, .uriList, .webImage, .octetStream, .anyImage, .anyText], gridOrder: gridOrder)
+    /// The grid's order comes from `context` (sorted or searched: `.arranged`), as it is
+    /// when the drop session or keyboard drag starts.
+    var rules: DropRules {
+        DropRules(importableTypes: [.photoID, .uriList, .webImage, .octetStream, .anyImage, .anyText],
+                  gridOrder: context.gridOrder)
     }
 
-    /// How the window's grid orders its photos now (sorted or searched: `.arranged`), set
-    /// by `GalleryController.showArrangement`. Every drop session and keyboard drag reads it
-    /// through `rules` when it starts.
-    static var gridOrder: GridOrder = .own
+    /// The DragKit items of tiles, knowing the albums the sidebar lists now.
+    var items: DragItems { DragItems(albumIDsByName: context.albumIDsByName) }
 
     /// The formats drop targets register for, in order of preference: the same
     /// types as `rules`, spelled out for GTK (which takes no patterns), from the

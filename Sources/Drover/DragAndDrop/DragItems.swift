@@ -9,15 +9,15 @@ import GalleryKit
 /// One item per photo (a stack drags as its photos), identified by its photo id so a photo
 /// never joins a drag twice, offering its id (in-app drops and pastes) and its library file (a
 /// file manager copies it; an image editor reads its bytes); a note offers its text.
-enum DragItems {
-    /// The albums by name, as the sidebar lists them (kept by `GalleryController`): a tile
-    /// knows its albums by name, and DragKit's rules want to know which albums a photo is
-    /// in already ("Already in Travel").
-    @MainActor static var albumIDsByName: [String: ContainerID] = [:]
+///
+/// Made by `DragCoordinator.items`, with the albums the sidebar lists now.
+struct DragItems {
+    /// The albums by name (`DragContext.albumIDsByName`).
+    let albumIDsByName: [String: ContainerID]
 
     /// The albums a tile's photo is in, when that is known per photo: a single photo's.
     /// (A stack lists the albums of any of its photos, which says nothing of each one.)
-    @MainActor private static func containers(of tile: GalleryItem) -> Set<ContainerID> {
+    private func containers(of tile: GalleryItem) -> Set<ContainerID> {
         guard tile.members.count == 1 else { return [] }
         return Set(tile.albumNames.compactMap { albumIDsByName[$0] })
     }
@@ -26,7 +26,7 @@ enum DragItems {
     /// else. A located photo drags as itself alone, exactly as any photo does: a file manager,
     /// a web page or a single-file upload field gets the photo. Its location has a drag of
     /// its own (`make(forLocationOf:)`).
-    @MainActor static func make(forDragOf picked: [(index: Int, item: GalleryItem)]) -> [DragItem] {
+    func make(forDragOf picked: [(index: Int, item: GalleryItem)]) -> [DragItem] {
         picked.flatMap { make(for: $0.item, at: $0.index) }
     }
 
@@ -50,17 +50,17 @@ enum DragItems {
 
     /// The items of a drag of the photo the viewer shows: exactly its tile's when the tile is
     /// that one photo; a stack's photo on show drags alone.
-    @MainActor static func make(forViewing member: GalleryItem.Member, of tile: GalleryItem, at index: Int) -> [DragItem] {
+    func make(forViewing member: GalleryItem.Member, of tile: GalleryItem, at index: Int) -> [DragItem] {
         if tile.members.count == 1 { return make(forDragOf: [(index, tile)]) }
         var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
-        addPhoto(member, to: &provider)
+        Self.addPhoto(member, to: &provider)
         return [DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: index,
                          containers: containers(of: tile))]
     }
 
     /// One tile's items: for a drag or copy of tiles, a tile that joins a drag in progress
     /// (flocking), and moves that hand no data to anyone (keyboard drags, Move Earlier).
-    @MainActor static func make(for tile: GalleryItem, at index: Int) -> [DragItem] {
+    func make(for tile: GalleryItem, at index: Int) -> [DragItem] {
         if let text = tile.noteText {
             // A note travels as its text; it reorders like a photo but joins no album.
             var provider = ItemProvider(suggestedName: tile.title)
@@ -69,7 +69,7 @@ enum DragItems {
         }
         return tile.members.map { member in
             var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
-            addPhoto(member, to: &provider)
+            Self.addPhoto(member, to: &provider)
             return DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: index,
                             containers: containers(of: tile))
         }

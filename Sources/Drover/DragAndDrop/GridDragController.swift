@@ -60,7 +60,7 @@ final class GridDragController {
         if !grid.isSelected(index) { grid.selectOnly(index) }
         let picked = grid.selectedIndices.compactMap { i in model.item(at: i).map { (index: i, item: $0) } }
         guard !picked.isEmpty else { return nil }
-        let items = DragItems.make(forDragOf: picked)
+        let items = coordinator.items.make(forDragOf: picked)
         lifted = (picked.map(\.item), items, point)
         // A target reads the drag's items when it asks: photos may have flocked in by then.
         return DragContent.provider(for: items) { [weak coordinator] in coordinator?.current?.session.items ?? items }
@@ -145,7 +145,7 @@ final class GridDragController {
         guard let lifted else { return }
         let session = DragSession(items: lifted.items, origin: lifted.origin)
         try? session.beginDragging()
-        let inApp = DragCoordinator.InAppDrag(session: session, gdkDrag: drag.drag, sourceScope: gallery.scope,
+        let inApp = DragCoordinator.InAppDrag(session: session, gdkDrag: drag.drag, sourceScope: gallery.scope, coordinator: coordinator,
                                               tiles: lifted.tiles)
         coordinator.begin(inApp)
         showIcon(for: inApp)

@@ -16,13 +16,15 @@ import Localization
 final class KeyboardDragController {
     private let window: MainWindow
     private let gallery: GalleryController
+    private let coordinator: DragCoordinator
     private let keys = KeyController()
     private var drag: KeyboardDrag?
     private var tiles: [GalleryItem] = []
 
-    init(window: MainWindow, gallery: GalleryController) {
+    init(window: MainWindow, gallery: GalleryController, coordinator: DragCoordinator) {
         self.window = window
         self.gallery = gallery
+        self.coordinator = coordinator
         keys.setPropagationPhase(GTK_PHASE_CAPTURE)
         keys.onKeyPressed { [weak self] keyval, modifiers in self?.key(keyval, modifiers: modifiers) ?? false }
         window.window.add(keys)
@@ -34,10 +36,10 @@ final class KeyboardDragController {
     func start(around index: Int, commands: TileCommands) {
         let picked = commands.tiles(around: index)
         guard !picked.isEmpty else { return }
-        let session = DragSession(items: picked.flatMap { DragItems.make(for: $0.item, at: $0.index) }, origin: .zero)
+        let session = DragSession(items: picked.flatMap { coordinator.items.make(for: $0.item, at: $0.index) }, origin: .zero)
         let targets = KeyboardDropTargets(gridCount: gallery.model.count,
                                           albums: gallery.albums.map { ContainerID($0.id.rawValue) })
-        guard let drag = try? KeyboardDrag(picking: session, targets: targets, rules: DragCoordinator.rules) else { return }
+        guard let drag = try? KeyboardDrag(picking: session, targets: targets, rules: coordinator.rules) else { return }
         self.drag = drag
         tiles = picked.map(\.item)
         window.grid.setDragged(Set(tiles.map { $0.id.description }))

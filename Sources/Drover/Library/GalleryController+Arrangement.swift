@@ -39,7 +39,7 @@ extension GalleryController {
     /// `ArrangedCollection.apply`); else it is found by comparing the whole view.
     func showArrangement(following steps: [ChangeStep<GalleryItem>]? = nil) {
         model.arrangedOwnCount = arrangement.isOwnOrder ? nil : arrangement.ownItems.count
-        DragCoordinator.gridOrder = arrangement.gridOrder
+        dragContext.gridOrder = arrangement.gridOrder
         if let steps {
             if !steps.isEmpty { model.apply(steps) }
             assert(model.items.map(\.id) == arrangement.shownItems.map(\.id), "the followed view went astray")

@@ -172,7 +172,7 @@ extension GalleryController {
                     window.announce(tr("Undone: {name}.", ["name": entry.name]))
                 }
             } catch {
-                window.toast.show(tr("Could not undo: {error}", ["error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.undo, error))
             }
         }
     }
@@ -183,7 +183,7 @@ extension GalleryController {
             do {
                 if let name = try await history.redo() { window.announce(tr("Redone: {name}.", ["name": name])) }
             } catch {
-                window.toast.show(tr("Could not redo: {error}", ["error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.redo, error))
             }
         }
     }

@@ -25,7 +25,7 @@ extension GalleryController {
                 })
                 window.announce(done + " " + Self.undoHint)
             } catch {
-                window.toast.show(tr("Could not rotate: {error}", ["error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.rotate, error))
             }
         }
     }
@@ -43,7 +43,7 @@ extension GalleryController {
                 }
                 window.announce(tr("Rotation undone."))
             } catch {
-                window.toast.show(tr("Could not undo the rotation: {error}", ["error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.undoRotation, error))
             }
         }
     }

@@ -52,7 +52,7 @@ extension GalleryController {
                 focusFirst(of: [.stack(stack)])
                 window.announce(done + " " + Self.undoHint)
             } catch {
-                window.toast.show(tr("Could not stack the photos: {error}", ["error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.stack, error))
             }
         }
     }
@@ -92,7 +92,7 @@ extension GalleryController {
                 focusFirst(of: photos.map { .photo($0) })
                 window.announce(done + " " + Self.undoHint)
             } catch {
-                window.toast.show(tr("Could not unstack: {error}", ["error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.unstack, error))
             }
         }
     }

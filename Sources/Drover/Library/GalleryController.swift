@@ -9,11 +9,14 @@ import UndoKit
 
 /// Connects the library to the main window: shows the selected collection,
 /// applies the library's change batches to the grid and the sidebar, and
-/// turns album commands into library calls.
+/// turns commands on photos (move, delete, add to an album) into library calls.
+/// The albums' own dialogs are `AlbumController`'s.
 @MainActor
 final class GalleryController {
     let library: PhotoLibrary
     let window: MainWindow
+    /// What drags and drops need to know of what is shown: kept up to date here.
+    let dragContext: DragContext
     private(set) var scope: CollectionScope = .allPhotos
     /// The items of `scope` and the placeholders among them, as the grid shows them.
     let model = CollectionModel()
@@ -40,13 +43,11 @@ final class GalleryController {
     /// to the new snapshot wait here, to be applied once it is shown.
     private var changesWhilePreparing: [GalleryKit.CollectionChange]?
 
-    init(library: PhotoLibrary, window: MainWindow) {
+    init(library: PhotoLibrary, window: MainWindow, dragContext: DragContext) {
         self.library = library
         self.window = window
+        self.dragContext = dragContext
         window.sidebar.onSelect = { [weak self] selection in self?.sidebarSelected(selection) }
-        window.sidebar.onRename = { [weak self] album in self?.askToRename(album) }
-        window.sidebar.onDelete = { [weak self] album in self?.deleteAlbum(album) }
-        window.newAlbumButton.onClicked { [weak self] in self?.askForNewAlbum() }
         model.onChange = { [weak self] steps in self?.modelChanged(steps) }
         model.reloadHandler = { [weak self] tiles in
             self?.window.grid.setItems(tiles)
@@ -54,7 +55,7 @@ final class GalleryController {
             self?.onItemsChanged.forEach { $0() }
         }
         model.onFailureElsewhere = { [weak self] title, message in
-            self?.window.toast.show(tr("Could not import {title}: {message}", ["title": title, "message": message]))
+            self?.window.toast.show(ErrorWording.importFailed(title, because: message))
         }
         window.grid.onPlaceholderAction = { [weak self] id, choice in self?.model.placeholderAction(tileID: id, choice: choice) }
         window.grid.qrCodes = QRCodeStore(library: library)
@@ -73,7 +74,7 @@ final class GalleryController {
             focusChosenAlbum()
             scanner.scan()
         } catch {
-            window.toast.show(tr("Could not read the library: {error}", ["error": Self.describe(error)]))
+            window.toast.show(ErrorWording.sentence(.readLibrary, error))
         }
     }
 
@@ -130,7 +131,7 @@ final class GalleryController {
             // the grid's textures and GDK's per-draw surfaces take more.
             FreedMemory.giveBack()
         } catch {
-            window.toast.show(tr("Could not open this collection: {error}", ["error": Self.describe(error)]))
+            window.toast.show(ErrorWording.sentence(.openCollection, error))
         }
     }
 
@@ -174,7 +175,7 @@ final class GalleryController {
     }
 
     private func showAlbums() {
-        DragItems.albumIDsByName = Dictionary(albums.map { ($0.name, ContainerID($0.id.rawValue)) },
+        dragContext.albumIDsByName = Dictionary(albums.map { ($0.name, ContainerID($0.id.rawValue)) },
                                               uniquingKeysWith: { first, _ in first })
         window.sidebar.setAlbums(albums.map { .init(id: String($0.id.rawValue), name: $0.name, count: $0.photoCount) })
         if case .album(let id) = scope { window.sidebar.select(.album(id: String(id.rawValue))) }
@@ -198,24 +199,8 @@ final class GalleryController {
                 await library.waitForObservers()
                 window.announce(tr("Moved {photos} to position {position} of {count}.", ["photos": noun, "position": finalIndex + 1, "count": model.count]))
             } catch {
-                window.toast.show(tr("Could not move the photos: {error}", ["error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.movePhotos, error))
             }
-        }
-    }
-
-    /// Runs `change` (a delete), then says `message` once the grid shows it: as
-    /// focus lands on the next photo if the change moved it there (read once,
-    /// with that photo's title and position), else where focus is.
-    private func announceWhereFocusLands<T>(_ message: String, after change: () async throws -> T) async throws -> T {
-        window.grid.sayWhereFocusLands(message)
-        do {
-            let result = try await change()
-            await library.waitForObservers()
-            window.grid.whenFocusSettles { [weak self] in self?.window.grid.sayLandingMessageIfUnsaid() }
-            return result
-        } catch {
-            window.grid.sayWhereFocusLands(nil)
-            throw error
         }
     }
 
@@ -225,107 +210,6 @@ final class GalleryController {
 
     /// "1 photo", "3 photos", in the user's language: every count of photos said in words.
     nonisolated static func noun(count: Int) -> String { ntr("{count} photo", "{count} photos", count) }
-
-    /// Deletes tiles: from the library in All Photos, from the album inside an
-    /// album. An Undo toast restores them exactly; if it goes unused, the
-    /// library files go to the freedesktop Trash (never unlinked).
-    func delete(_ tiles: [GalleryItem]) {
-        let count = tiles.reduce(0) { $0 + $1.count }
-        let noun = Self.noun(count: count)
-        switch scope {
-        case .allPhotos:
-            Task {
-                do {
-                    let ids = tiles.map(\.id)
-                    let removal = Removal(try await announceWhereFocusLands(tr("Deleted {photos}.", ["photos": noun]) + " " + Self.undoHint) {
-                        try await library.removeItems(ids)
-                    })
-                    let entry = recordDeletion(ids, count: count, removal: removal)
-                    // Said already, with the Undo hint, where focus landed.
-                    window.toast.show(tr("Deleted {photos}.", ["photos": noun]), actionLabel: tr("Undo"), undoing: entry, announced: false, action: { [weak self] in
-                        self?.undoFromToast(entry, announcing: tr("Restored {photos}.", ["photos": noun]), focusing: ids) {
-                            try await self?.restoreDeleted(removal.removed)
-                        }
-                    }, whenIgnored: { [weak self] in self?.trash(removal.removed) })
-                } catch {
-                    window.toast.show(tr("Could not delete: {error}", ["error": Self.describe(error)]))
-                }
-            }
-        case .album(let album):
-            let photos = tiles.flatMap { $0.members.map(\.photoID) }
-            let name = albumName(for: scope) ?? "the album"
-            // Undo puts each photo back at its old place, lowest index first.
-            let positions = tiles.compactMap { tile in arrangement.ownItems.firstIndex { $0.id == tile.id } }
-            Task {
-                do {
-                    try await announceWhereFocusLands(tr("Removed {photos} from {album}.", ["photos": noun, "album": name]) + " " + Self.undoHint) {
-                        try await library.removePhotos(photos, fromAlbum: album)
-                    }
-                    let entry = recordAlbumRemoval(Array(zip(photos, positions)), from: album)
-                    let tileIDs = tiles.map(\.id)
-                    window.toast.show(tr("Removed {photos} from “{album}”.", ["photos": noun, "album": name]), actionLabel: tr("Undo"), undoing: entry,
-                                      announced: false, action: { [weak self] in
-                        guard let self else { return }
-                        self.undoFromToast(entry, announcing: tr("Restored {photos} to {album}.", ["photos": noun, "album": name]), focusing: tileIDs) {
-                            for (photo, position) in zip(photos, positions).sorted(by: { $0.1 < $1.1 }) {
-                                try await self.library.addPhotos([photo], toAlbum: self.resolve(album), at: position)
-                            }
-                        }
-                    })
-                } catch {
-                    window.toast.show(tr("Could not remove from the album: {error}", ["error": Self.describe(error)]))
-                }
-            }
-        }
-    }
-
-    /// A toast's Undo: the history's undo while its change is the latest; otherwise
-    /// (something newer happened since) `fallback`, the change's own undo, out of order;
-    /// nothing if the change was undone already. Focus then goes back to the first of
-    /// `items` that came back (not to a container), and the result is announced there.
-    func undoFromToast(_ entry: Int, announcing message: String, focusing items: [GalleryItem.ID],
-                               fallback: @escaping @MainActor () async throws -> Void) {
-        Task {
-            do {
-                switch try await history.undo(entry: entry) {
-                case .undone: break
-                case .leftToCaller: try await fallback()
-                case .nothing: return
-                }
-                await library.waitForObservers()
-                focusFirst(of: items, announcing: message)
-            } catch {
-                window.toast.show(tr("Could not restore: {error}", ["error": Self.describe(error)]))
-            }
-        }
-    }
-
-    /// Puts keyboard focus on the first of `items` the grid shows (after an
-    /// undo, focus goes back to what came back, not to a container), saying
-    /// `message` as it lands (or where focus is, if none of them is shown).
-    func focusFirst(of items: [GalleryItem.ID], announcing message: String? = nil) {
-        let indices = items.compactMap { window.grid.index(of: $0.description) }
-        if let first = indices.min() {
-            window.grid.focus(index: first, announcing: message)
-        } else if let message {
-            window.announce(message)
-        }
-    }
-
-    func trash(_ removed: RemovedPhotos) {
-        Task {
-            do {
-                let report = try await library.trash(removed)
-                if !report.failures.isEmpty {
-                    window.toast.show(ntr("{count} photo could not be moved to the Trash; it stays in the library folder.",
-                                           "{count} photos could not be moved to the Trash; they stay in the library folder.",
-                                           report.failures.count))
-                }
-            } catch {
-                window.toast.show(tr("Could not move photos to the Trash: {error}", ["error": Self.describe(error)]))
-            }
-        }
-    }
 
     /// Adds photos to an album; with `movingFrom` an album, takes them out of it.
     /// `alreadyThere` photos were in the album before (DragKit left them out): said too.
@@ -349,7 +233,7 @@ final class GalleryController {
                     window.announce(tr("Added {photos} to {album}.", ["photos": noun, "album": name]) + there)
                 }
             } catch {
-                window.toast.show(tr("Could not add to “{album}”: {error}", ["album": name, "error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.addToAlbum(named: name), error))
             }
         }
     }
@@ -361,7 +245,7 @@ final class GalleryController {
                 try await library.moveAlbum(album, to: index)
                 if let old { recordAlbumMove(album, from: old, to: index) }
             } catch {
-                window.toast.show(tr("Could not move the album: {error}", ["error": Self.describe(error)]))
+                window.toast.show(ErrorWording.sentence(.moveAlbum, error))
             }
         }
     }
@@ -388,83 +272,11 @@ final class GalleryController {
         return albums.first { $0.id == id }?.name
     }
 
-    private func askForNewAlbum() {
-        window.albumPrompt.ask(from: window.newAlbumButton, initial: uniqueAlbumName(tr("New Album"))) { [weak self] name in
-            guard let self else { return }
-            Task {
-                do {
-                    let id = try await self.library.createAlbum(named: name)
-                    self.recordAlbumCreation(id, name: name)
-                    await self.library.waitForObservers()
-                    self.window.sidebar.select(.album(id: String(id.rawValue)))
-                } catch {
-                    self.window.toast.show(tr("Could not create the album: {error}", ["error": Self.describe(error)]))
-                }
-            }
-        }
-    }
-
-    private func askToRename(_ album: AlbumSidebar.AlbumRow) {
-        window.renamePrompt.ask(from: window.sidebar.list, initial: album.name) { [weak self] name in
-            guard let self, let id = Int64(album.id) else { return }
-            Task {
-                do {
-                    try await self.library.renameAlbum(AlbumID(rawValue: id), to: name)
-                    self.recordAlbumRename(AlbumID(rawValue: id), from: album.name, to: name)
-                } catch {
-                    self.window.toast.show(tr("Could not rename the album: {error}", ["error": Self.describe(error)]))
-                }
-            }
-        }
-    }
-
-    /// Deletes an album, after asking when it holds photos: its photos stay in All
-    /// Photos, but the album's choice and order of them go.
-    private func deleteAlbum(_ album: AlbumSidebar.AlbumRow) {
-        guard album.count > 0 else { return reallyDeleteAlbum(album) }
-        let noun = ntr("Its photo stays", "Its {count} photos stay", album.count)
-        let dialog = MessageDialog(parent: window.window, heading: tr("Delete “{album}”?", ["album": album.name]),
-                                   body: tr("{photos} in All Photos; the album and its order are removed.", ["photos": noun]))
-        dialog.addResponse("cancel", label: tr("_Cancel"))
-        dialog.addResponse("delete", label: tr("_Delete Album"), appearance: .destructive)
-        dialog.setResponses(default: "cancel", close: "cancel")
-        dialog.onResponse { [weak self] response in
-            if response == "delete" { self?.reallyDeleteAlbum(album) }
-        }
-        dialog.present()
-    }
-
-    private func reallyDeleteAlbum(_ album: AlbumSidebar.AlbumRow) {
-        guard let id = Int64(album.id) else { return }
-        Task {
-            do {
-                let albumID = AlbumID(rawValue: id)
-                let photos = try await albumPhotos(albumID)
-                let index = albums.firstIndex { $0.id == albumID } ?? albums.count
-                try await library.deleteAlbum(albumID)
-                recordAlbumDeletion(albumID, name: album.name, index: index, photos: photos)
-                window.toast.show(tr("Deleted the album “{album}”. Its photos are still in All Photos.", ["album": album.name]))
-            } catch {
-                window.toast.show(tr("Could not delete the album: {error}", ["error": Self.describe(error)]))
-            }
-        }
-    }
-
-    private func uniqueAlbumName(_ base: String) -> String {
-        let names = Set(albums.map(\.name))
-        guard names.contains(base) else { return base }
-        return (2...).lazy.map { "\(base) \($0)" }.first { !names.contains($0) }!
-    }
-
     // MARK: Helpers
 
     /// Library observers run on a private queue; the UI changes on the main
     /// actor, in the order the library committed them (the main queue is FIFO).
     nonisolated static func onMain(_ body: @escaping @MainActor () -> Void) {
         DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }

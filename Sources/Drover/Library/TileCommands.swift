@@ -13,14 +13,16 @@ import Localization
 final class TileCommands {
     private let gallery: GalleryController
     private let importer: DropImporter
+    private let coordinator: DragCoordinator
     private var window: MainWindow { gallery.window }
     private var grid: PhotoGrid { gallery.window.grid }
     /// Tiles cut with Ctrl+X: pasting moves them instead of importing copies.
     private var cutTiles: [GalleryItem.ID] = []
 
-    init(gallery: GalleryController, importer: DropImporter) {
+    init(gallery: GalleryController, importer: DropImporter, coordinator: DragCoordinator) {
         self.gallery = gallery
         self.importer = importer
+        self.coordinator = coordinator
     }
 
     /// The selected tiles, or the tile at `index` when it is not selected.
@@ -37,7 +39,7 @@ final class TileCommands {
         let picked = tiles(around: index)
         guard !picked.isEmpty else { return }
         cutTiles = []
-        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: DragItems.make(forDragOf: picked)))
+        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: coordinator.items.make(forDragOf: picked)))
         announce(tr("Copied {photos}.", ["photos": Self.noun(picked.map(\.item))]))
     }
 
@@ -45,7 +47,7 @@ final class TileCommands {
         let picked = tiles(around: index)
         guard !picked.isEmpty else { return }
         let items = picked.map(\.item)
-        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: DragItems.make(forDragOf: picked)))
+        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: coordinator.items.make(forDragOf: picked)))
         cutTiles = items.map(\.id)
         announce(tr("Cut {photos}. Paste to move them.", ["photos": Self.noun(items)]))
     }
@@ -81,9 +83,9 @@ final class TileCommands {
     private func reorder(_ picked: [(index: Int, item: GalleryItem)], unchanged: String = tr("Nothing changed."),
                          choose: (KeyboardDrag) -> Void) {
         guard !picked.isEmpty else { return }
-        let session = DragSession(items: picked.flatMap { DragItems.make(for: $0.item, at: $0.index) }, origin: .zero)
+        let session = DragSession(items: picked.flatMap { coordinator.items.make(for: $0.item, at: $0.index) }, origin: .zero)
         let targets = KeyboardDropTargets(gridCount: gallery.model.count, includesDeleteZone: false)
-        guard let drag = try? KeyboardDrag(picking: session, targets: targets, rules: DragCoordinator.rules) else { return }
+        guard let drag = try? KeyboardDrag(picking: session, targets: targets, rules: coordinator.rules) else { return }
         choose(drag)
         let action = (try? drag.drop()) ?? .nothing
         try? session.end()

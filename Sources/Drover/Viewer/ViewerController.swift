@@ -241,7 +241,7 @@ final class ViewerController {
             do {
                 return .success(try await Self.decodeTexture(url, box: box))
             } catch {
-                return .failure(ViewerError(reason: GalleryController.describe(error)))
+                return .failure(ViewerError(reason: ErrorWording.reason(error)))
             }
         }
         decoded[member.photoID] = task

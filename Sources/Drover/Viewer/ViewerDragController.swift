@@ -53,7 +53,7 @@ final class ViewerDragController {
         lifted = nil
         // A zoomed photo pans under the pointer; only a photo on show whole is dragged.
         guard !page.zoom.canPan, !page.isPanning, page.hasPicture, let (tile, entry, member) = viewer.currentTile else { return nil }
-        let items = DragItems.make(forViewing: member, of: tile, at: entry)
+        let items = coordinator.items.make(forViewing: member, of: tile, at: entry)
         let cover = tile.covers.first { $0.photoID == member.photoID }?.thumbnailURL
         lifted = (tile, items, point, cover)
         return DragContent.provider(for: items)
@@ -67,7 +67,7 @@ final class ViewerDragController {
         // no whole tile, so for them it is a drag of its photo alone (albums take it; the
         // delete zone, which deletes tiles, gets none).
         let tiles = lifted.tile.members.count == 1 ? [lifted.tile] : []
-        coordinator.begin(DragCoordinator.InAppDrag(session: session, gdkDrag: drag.drag, sourceScope: gallery.scope,
+        coordinator.begin(DragCoordinator.InAppDrag(session: session, gdkDrag: drag.drag, sourceScope: gallery.scope, coordinator: coordinator,
                                                     tiles: tiles))
         icon.show(covers: lifted.cover.map { [$0] } ?? [], count: 1)
         drag.setIcon(icon.fan)

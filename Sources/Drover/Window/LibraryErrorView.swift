@@ -18,7 +18,7 @@ enum LibraryErrorView {
     static func show(_ error: any Error, directory: URL, in window: MainWindow, choose: @escaping @MainActor (Choice) -> Void) {
         let fresh = LibraryLocation.suggestedFreshDirectory(near: directory)
         let libraryError = error as? LibraryError
-        var text = GalleryController.describe(error)
+        var text = ErrorWording.reason(error)
         if libraryError?.canRebuild == true {
             text += "\n\nRebuild Library keeps the damaged folder as it is, under a new name, and makes a new library from its photos (albums and the order cannot be recovered)."
         }

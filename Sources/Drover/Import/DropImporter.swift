@@ -5,6 +5,18 @@ import GalleryKit
 import GtkKit
 import Localization
 
+/// Where imports start. Every way in comes here, to this folder (`Import/`):
+///
+/// - a drop on the grid, and paste (`TileCommands`): `importDrop(_:at:pasted:)`;
+/// - a drop on an album row (`AlbumDropController`): `importDrop(_:intoAlbum:)`
+///   (`DropImporter+Albums.swift`);
+/// - `drover FILE…`, and the Import button, Ctrl+O and "Import from Pictures"
+///   (`ImportController`): `importFiles(_:)`;
+/// - `drover --import PATH… --import-only`, with no window: `HeadlessImport`.
+///
+/// What each kind of content becomes is `ImportPolicy`'s; the commits of prepared photos
+/// are `CommitBatcher`'s; the summaries are `ImportSummary`'s.
+///
 /// Turns what comes in from outside (a drop from another application, the
 /// clipboard's content, files named on the command line) into library items.
 /// Every way in builds a DragKit item (`ReaderItem`) and loads it through
@@ -18,6 +30,8 @@ import Localization
 @MainActor
 final class DropImporter {
     let gallery: GalleryController
+    /// The drop rules every import loads by (`DragCoordinator.rules`).
+    let coordinator: DragCoordinator
     /// Photos prepared at once (copy, decode, thumbnail), as the library's imports do
     /// (`ImportLimits.filesInFlight`, which the app keeps to one per decode: copying the
     /// next photos beside the decodes made a drop of 1,000 about a quarter faster, but
@@ -26,13 +40,14 @@ final class DropImporter {
     lazy var slots = WorkSlots(count: library.importLimits.filesInFlight)
     /// Commits the prepared photos where their placeholders are, as many together
     /// as are ready, one batch at a time, so a multi-file drop keeps its order.
-    let commits: CommitBatcher
+    let commits: CommitBatcher<PreparedImport>
     var library: PhotoLibrary { gallery.library }
     var model: CollectionModel { gallery.model }
 
-    init(gallery: GalleryController) {
+    init(gallery: GalleryController, coordinator: DragCoordinator) {
         self.gallery = gallery
-        commits = CommitBatcher(gallery: gallery)
+        self.coordinator = coordinator
+        commits = CommitBatcher(model: gallery.model, library: gallery.library)
     }
 
     /// What one file or folder of a file list came to: for the summary that
@@ -112,7 +127,7 @@ final class DropImporter {
                       retry: ((PlaceholderContext<GalleryItem>) -> (() -> Void)?)?,
                       whenImported: (@MainActor (Tally) -> Void)? = nil,
                       summary: (@MainActor (Tally) -> Void)? = nil) -> PlaceholderContext<GalleryItem>? {
-        let session = DropSession(external: [item], rules: DragCoordinator.rules)
+        let session = DropSession(external: [item], rules: coordinator.rules)
         guard let type = item.provider.bestType(among: session.rules.importableTypes) else {
             finisher?.finish(.none)
             gallery.window.toast.show(tr("Drover cannot use what was dropped: it is not a photo, an image or text."))
@@ -130,7 +145,7 @@ final class DropImporter {
             guard let context = load?.placeholders.first else { return }
             // Cancel ends the drop at once: a stalled source may never deliver
             // the cancellation to the read that waits on it.
-            model.adopt(context, title: Self.title(for: type, suggestedName: item.provider.suggestedName),
+            model.adopt(context, title: ImportPolicy.placeholderTitle(for: type, suggestedName: item.provider.suggestedName),
                         cancel: { finisher?.finish(.none) }, retry: retry?(context),
                         onStall: { finisher?.finish(.none) })
         }
@@ -143,27 +158,12 @@ final class DropImporter {
         return context
     }
 
-    /// What the placeholder is called while its data loads.
-    private static func title(for type: ContentType, suggestedName: String?) -> String {
-        if type == .uriList { return suggestedName ?? tr("Dropped files") }
-        if type == .webImage || type == .octetStream { return tr("Dropped image") }
-        if type.conforms(to: .anyImage) { return tr("Dropped image") + "." + type.fileExtension }
-        return tr("Dropped text")
-    }
-
-    /// The image type of loaded image data: its declared type, or for bytes whose
-    /// type only their content tells (a download, Chromium's original file), that.
-    private static func imageType(of loaded: LoadedItem) -> ContentType? {
-        if loaded.type.conforms(to: .anyImage) { return loaded.type }
-        guard loaded.type == .webImage || loaded.type == .octetStream else { return nil }
-        return WebImage.format(of: loaded.data)
-    }
-
     /// Imports one loaded representation into the library, in `context`'s place.
     private func importLoaded(_ loaded: LoadedItem, into context: PlaceholderContext<GalleryItem>,
                               session: DropSession, webAddress: URL?, whenImported: (@MainActor (Tally) -> Void)?,
                               summary: (@MainActor (Tally) -> Void)?) async throws {
-        if loaded.type == .uriList {
+        switch ImportPolicy.plan(for: loaded) {
+        case .files(let urls):
             // One placeholder per file, where the list's placeholder was.
             guard let index = context.index else {
                 // Dropped on a collection no longer shown: no placeholders there to show.
@@ -176,7 +176,7 @@ final class DropImporter {
             var imports: Task<Tally, Never>?
             model.batch {
                 context.delete()
-                imports = insertPlaceholders(for: URIListFormat.decode(loaded.data), at: index,
+                imports = insertPlaceholders(for: urls, at: index,
                                              folderToasts: whenImported == nil)
             }
             guard let imports else { return }
@@ -186,14 +186,14 @@ final class DropImporter {
                 // Apart from the load, which ends here (as it did before there was a summary).
                 Task { summary(await imports.value) }
             }
-        } else if let source = try await imageSource(loaded, webAddress: webAddress, session: session) {
+        case .image(let type):
+            let source = try await imageSource(loaded.data, of: type, webAddress: webAddress, session: session)
             summary?(await prepareAndCommit(source, context: context))
-        } else {
+        case .note(let text):
             // Text becomes a note where it was dropped, committed like a photo: the batch
             // that inserts it names it. Text that cannot be used (empty, or longer than a
             // note may be) fails the placeholder, saying why.
-            guard model.scope(of: context) == .allPhotos else { throw DropRefusal.textInAlbum }
-            let text = String(decoding: loaded.data, as: UTF8.self)
+            try ImportPolicy.checkNote(in: model.scope(of: context))
             guard let place = context.index else {
                 // All Photos is no longer shown: the note goes to its end.
                 try await library.addNote(text)
@@ -211,13 +211,10 @@ final class DropImporter {
     }
 
     /// Loaded image data written to the drop's lease as a file to import, titled by its web
-    /// address's file name where it has one ("Dropped image" otherwise); nil for what is
-    /// no image.
-    func imageSource(_ loaded: LoadedItem, webAddress: URL?, session: DropSession) async throws -> ImportSource? {
-        guard let imageType = Self.imageType(of: loaded) else { return nil }
+    /// address's file name where it has one ("Dropped image" otherwise).
+    func imageSource(_ data: Data, of imageType: ContentType, webAddress: URL?, session: DropSession) async throws -> ImportSource {
         let title = webAddress.map(WebImage.title(for:)) ?? tr("Dropped image")
         let file = try session.fileLease().makeFileURL(named: title + "." + imageType.fileExtension)
-        let data = loaded.data
         try await Task.detached { try data.write(to: file, options: .atomic) }.value
         return ImportSource(url: file, title: title)
     }

@@ -17,11 +17,11 @@ extension DropImporter {
     /// or failed.
     func insertPlaceholders(for urls: [URL], at index: Int, folderToasts: Bool) -> Task<Tally, Never> {
         let handles = urls.map { _ in ImportHandle() }
-        let contexts = model.insertPlaceholders(titles: urls.map { $0.isFileURL ? $0.lastPathComponent : $0.absoluteString },
+        let contexts = model.insertPlaceholders(titles: urls.map(ImportPolicy.placeholderTitle(for:)),
                                                 at: index, detail: tr("Waiting…")) { offset in handles[offset].task?.cancel() }
         var failures: [String] = []
-        for (url, context) in zip(urls, contexts) where !url.isFileURL {
-            let message = tr("Only files on this computer can be imported, not {scheme} addresses.", ["scheme": url.scheme ?? "?"])
+        for (url, context) in zip(urls, contexts) {
+            guard let message = ImportPolicy.refusal(of: url) else { continue }
             context.fail(message)
             failures.append("\(url.absoluteString): \(message)")
         }
@@ -59,7 +59,7 @@ extension DropImporter {
                 context.delete()
                 return Tally()
             } catch {
-                let message = GalleryController.describe(error)
+                let message = ErrorWording.reason(error)
                 context.fail(message)
                 return Tally(failures: ["\(folder.lastPathComponent): \(message)"])
             }
@@ -104,7 +104,7 @@ extension DropImporter {
             if case .alreadyInLibrary = failure.reason { offerImportAnyway(source, replacing: context) }
             return Tally(failures: [failure.message])
         } catch {
-            let message = GalleryController.describe(error)
+            let message = ErrorWording.reason(error)
             context.fail(message)
             return Tally(failures: ["\(source.url.lastPathComponent): \(message)"])
         }

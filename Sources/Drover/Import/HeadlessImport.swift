@@ -88,7 +88,7 @@ enum HeadlessImport {
         } catch LibraryError.inUse {
             return libraryInUse
         } catch {
-            FileHandle.standardError.write(Data("drover: \(TerminalText.escaped(GalleryController.describe(error)))\n".utf8))
+            FileHandle.standardError.write(Data("drover: \(TerminalText.escaped(ErrorWording.reason(error)))\n".utf8))
             return 1
         }
     }

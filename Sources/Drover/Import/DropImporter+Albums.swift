@@ -21,7 +21,7 @@ extension DropImporter {
         let received = PlaceholderReference()
         let item = ReaderItem.make(reading: reader, onWebImage: { received.webAddress = $0 },
                                    onReadable: { finisher.finish(.copy) })
-        let session = DropSession(external: [item], rules: DragCoordinator.rules)
+        let session = DropSession(external: [item], rules: coordinator.rules)
         guard item.provider.bestType(among: session.rules.importableTypes) != nil else {
             finisher.finish(.none)
             gallery.window.toast.show(tr("Drover cannot use what was dropped: it is not a photo, an image or text."))
@@ -44,7 +44,7 @@ extension DropImporter {
             finisher.finish(.none)  // a no-op once finished as COPY
             session.end()
             if case .failed(let message) = context.state {
-                self?.gallery.window.toast.show(tr("Could not add the dropped items to {album}: {message}", ["album": name, "message": message]))
+                self?.gallery.window.toast.show(ErrorWording.albumDropFailed(name, because: message))
             }
         }
     }
@@ -54,24 +54,22 @@ extension DropImporter {
     func importUnseen(_ loaded: LoadedItem, into scope: CollectionScope, session: DropSession,
                               webAddress: URL?) async throws -> Tally {
         let destination = ImportDestination(scope)
-        if loaded.type == .uriList {
-            let urls = URIListFormat.decode(loaded.data)
-            var tally = Tally(failures: urls.filter { !$0.isFileURL }.map {
-                "\($0.absoluteString): only files on this computer can be imported"
-            })
+        switch ImportPolicy.plan(for: loaded) {
+        case .files(let urls):
             let local = urls.filter(\.isFileURL)
-            let folders = await Self.folderFlags(local)
-            for (folder, isFolder) in zip(local, folders) where isFolder {
+            let plan = ImportPolicy.unseenImports(of: urls, isFolder: await Self.folderFlags(local))
+            var tally = Tally(failures: plan.failures)
+            for folder in plan.folders {
                 tally = tally + Tally(try await library.importDirectory(folder, into: destination))
             }
-            let files = zip(local, folders).filter { !$0.1 }.map(\.0)
-            if !files.isEmpty { tally = tally + Tally(try await library.importFiles(files, into: destination)) }
+            if !plan.files.isEmpty { tally = tally + Tally(try await library.importFiles(plan.files, into: destination)) }
             return tally
-        } else if let source = try await imageSource(loaded, webAddress: webAddress, session: session) {
+        case .image(let type):
+            let source = try await imageSource(loaded.data, of: type, webAddress: webAddress, session: session)
             return Tally(try await library.importSources([source], into: destination))
-        } else {
-            guard scope == .allPhotos else { throw DropRefusal.textInAlbum }
-            try await library.addNote(String(decoding: loaded.data, as: UTF8.self))
+        case .note(let text):
+            try ImportPolicy.checkNote(in: scope)
+            try await library.addNote(text)
             return Tally()
         }
     }

@@ -9,14 +9,21 @@ import GalleryKit
 /// take is DragKit's rule (`PlaceholderCollection.commitRuns`): a batch is written, and
 /// applied to the grid, before the next is planned, so each counts the photos before it
 /// and a multi-file drop keeps its order.
+///
+/// `Prepared` is the library's `PreparedImport`; the tests commit stand-ins of their own.
 @MainActor
-final class CommitBatcher {
-    private let gallery: GalleryController
-    private var library: PhotoLibrary { gallery.library }
-    private var model: CollectionModel { gallery.model }
+final class CommitBatcher<Prepared: Identifiable & Sendable> where Prepared.ID == CommitID {
+    /// Writes one library batch: the prepared photos, together, into `destination`.
+    typealias Commit = @MainActor ([Prepared], ImportDestination) async throws -> Void
+    /// Throws away a prepared photo nobody wants any more (its placeholder was dismissed).
+    typealias Discard = @MainActor (Prepared) async -> Void
+
+    private let model: CollectionModel
+    private let commitBatch: Commit
+    private let discard: Discard
 
     private struct Ready {
-        let prepared: PreparedImport
+        let prepared: Prepared
         let context: PlaceholderContext<GalleryItem>
         let done: CheckedContinuation<Void, any Error>
     }
@@ -24,15 +31,17 @@ final class CommitBatcher {
     private var ready: [Ready] = []
     private var isCommitting = false
 
-    init(gallery: GalleryController) {
-        self.gallery = gallery
+    init(model: CollectionModel, commit: @escaping Commit, discard: @escaping Discard) {
+        self.model = model
+        commitBatch = commit
+        self.discard = discard
     }
 
     /// Returns once `prepared` is in the library and its placeholder has become it (or, for
     /// a collection no longer shown, it went to that collection's end). Throws
     /// `CancellationError` (after discarding the copy) if the placeholder was dismissed
     /// meanwhile, and the library's error if the commit failed.
-    func commit(_ prepared: PreparedImport, for context: PlaceholderContext<GalleryItem>) async throws {
+    func commit(_ prepared: Prepared, for context: PlaceholderContext<GalleryItem>) async throws {
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
             ready.append(Ready(prepared: prepared, context: context, done: done))
             guard !isCommitting else { return }
@@ -48,7 +57,7 @@ final class CommitBatcher {
             var placed: [Ready] = []
             for entry in batch {
                 if entry.context.isResolved || entry.context.state != .loading {
-                    await library.discardImport(entry.prepared)
+                    await discard(entry.prepared)
                     entry.done.resume(throwing: CancellationError())
                 } else if entry.context.index == nil {
                     await commitToTheEnd(entry)
@@ -80,7 +89,7 @@ final class CommitBatcher {
         // Expected before the commit, so its batch cannot arrive unrecognised.
         for member in members { model.expectCommit(of: member.prepared.id, for: member.context) }
         do {
-            _ = try await library.commitImports(members.map(\.prepared), into: destination)
+            try await commitBatch(members.map(\.prepared), destination)
         } catch {
             for member in members { model.abandonCommit(of: member.prepared.id) }
             guard members.count > 1 else { return members[0].done.resume(throwing: error) }
@@ -101,11 +110,22 @@ final class CommitBatcher {
     /// A photo whose placeholder's collection is no longer shown goes to that collection's end.
     private func commitToTheEnd(_ entry: Ready) async {
         do {
-            _ = try await library.commitImports([entry.prepared], into: ImportDestination(model.scope(of: entry.context)))
+            try await commitBatch([entry.prepared], ImportDestination(model.scope(of: entry.context)))
             entry.context.delete()
             entry.done.resume()
         } catch {
             entry.done.resume(throwing: error)
         }
+    }
+}
+
+extension CommitBatcher where Prepared == PreparedImport {
+    /// Commits into `library`, where `model` shows the placeholders.
+    convenience init(model: CollectionModel, library: PhotoLibrary) {
+        self.init(model: model, commit: { prepared, destination in
+            _ = try await library.commitImports(prepared, into: destination)
+        }, discard: { prepared in
+            await library.discardImport(prepared)
+        })
     }
 }
