@@ -42,10 +42,14 @@ let package = Package(
         // collection translates it, the grid applies it. Its own module, as neither of the
         // two may import the other.
         .target(name: "ChangeKit"),
-        // The names of image file types (MIME type, extensions): one table that drag and drop
-        // and the library both read, in a module of its own for the same reason.
-        .target(name: "FileTypes"),
-        .target(name: "DragKit", dependencies: ["ChangeKit", "FileTypes", "Localization"]),
+        // zlib: ImageFormats inflates compressed PNG text chunks (raw EXIF profiles) with it.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The one table of image formats (names, MIME types, extensions, signatures) and the
+        // byte parsers that read untrusted image files without decoding them: completeness
+        // checks, EXIF container walkers. Pure Swift (and zlib): drag and drop and the library
+        // both read it, and the fuzzers link it alone.
+        .target(name: "ImageFormats", dependencies: ["CZlib"]),
+        .target(name: "DragKit", dependencies: ["ChangeKit", "ImageFormats", "Localization"]),
         // The history behind Ctrl+Z, Ctrl+Shift+Z and a toast's Undo: pure Swift, no GTK.
         .target(name: "UndoKit"),
         // The decoding of untrusted images, in the `drover-decode` helper: its server, the child
@@ -56,7 +60,7 @@ let package = Package(
         .target(name: "GalleryKit", dependencies: [
             "ChangeKit",
             "DecoderKit",
-            "FileTypes",
+            "ImageFormats",
             "CPixbuf",
             "CZBar",
             "CExif",
@@ -74,10 +78,10 @@ let package = Package(
         .testTarget(name: "DragKitTests", dependencies: [
             "ChangeKit",
             "DragKit",
-            "FileTypes",
+            "ImageFormats",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // DroverDecode: imports run it, so the tests need it built beside them.
-        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "GalleryKit", "DroverDecode"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "GalleryKit", "ImageFormats", "DroverDecode"], resources: [.copy("Fixtures")]),
     ]
 )

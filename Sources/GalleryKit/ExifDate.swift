@@ -1,5 +1,6 @@
 import Foundation
 import CExif
+import ImageFormats
 
 /// EXIF's dates: `DateTimeOriginal` and `DateTime` are text, "2019:07:14 16:30:05", local
 /// to wherever the camera was; `OffsetTimeOriginal` and `OffsetTime` (EXIF 2.31), where a

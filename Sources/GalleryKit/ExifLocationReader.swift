@@ -1,3 +1,4 @@
+import ImageFormats
 // Which library reads EXIF, and why (issue 9, measured on Debian 12):
 //
 // gexiv2 0.14 / exiv2 0.27.6, which Shotwell and GNOME Photos use, was weighed against

@@ -1,3 +1,5 @@
+import ImageFormats
+
 /// The EXIF orientation that decoding must apply itself, for the formats whose
 /// gdk-pixbuf loader leaves it out.
 ///

@@ -1,4 +1,4 @@
-import FileTypes
+import ImageFormats
 import Foundation
 
 /// What a folder import found: the image files to import, and every other entry with
@@ -18,7 +18,7 @@ struct FolderScan: Sendable {
 enum ImageFileFinder {
     /// Extensions of the formats a photo library takes (checked again by decoding), from the
     /// one table of image file types.
-    static let imageExtensions = Set(ImageFileType.photoTypes.flatMap(\.fileExtensions))
+    static let imageExtensions = Set(ImageFormat.photoFormats.flatMap(\.fileExtensions))
 
     /// Image files under `directory`, recursively, in natural name order, and every entry
     /// skipped with its reason. Hidden files and folders are skipped, and links to folders

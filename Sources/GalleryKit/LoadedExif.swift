@@ -1,4 +1,5 @@
 import CExif
+import ImageFormats
 
 /// An EXIF block parsed by libexif, its tags as stored.
 ///

@@ -1,5 +1,6 @@
 import CExif
 import Foundation
+import ImageFormats
 
 /// Everything the details view shows about one photo: its row, its file's size, the
 /// camera from its EXIF, its QR codes' texts and the albums holding it.

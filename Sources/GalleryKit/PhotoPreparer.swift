@@ -1,5 +1,6 @@
 import CPixbuf
 import Foundation
+import ImageFormats
 
 /// A file copied into the library with its thumbnail, waiting for its database row.
 struct PreparedPhoto: Sendable, Hashable {

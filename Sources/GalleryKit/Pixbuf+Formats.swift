@@ -1,4 +1,5 @@
 import CPixbuf
+import ImageFormats
 
 extension Pixbuf {
     /// The names of the formats the installed gdk-pixbuf loaders read ("png", "webp",
@@ -18,4 +19,9 @@ extension Pixbuf {
         g_slist_free(list)
         return names
     }()
+}
+
+extension ImageFormat {
+    /// Whether an installed gdk-pixbuf loader reads this format.
+    var hasInstalledDecoder: Bool { !pixbufLoaderNames.isDisjoint(with: Pixbuf.installedFormatNames) }
 }

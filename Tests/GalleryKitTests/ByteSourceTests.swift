@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GalleryKit
+@testable import ImageFormats
 
 /// The one reader of image bytes (a file through a window, a buffer, an array) and its
 /// integer and signature readers, which the EXIF walkers and the completeness checks share.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GalleryKit
+@testable import ImageFormats
 
 /// The structural completeness checks, on raw bytes: each whole image passes, and the same
 /// image cut at several points (inside the header, the middle, just before the end) fails.

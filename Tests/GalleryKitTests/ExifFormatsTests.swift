@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GalleryKit
+@testable import ImageFormats
 
 /// EXIF beyond JPEG: GPS and orientation from HEIC, AVIF, PNG, TIFF and WebP.
 ///

@@ -7,11 +7,11 @@ import Foundation
 ///
 /// Exiv2 0.27 (Debian 12) cannot do this for files libheif wrote: it guesses `iloc`'s
 /// layout from entry lengths and drops entries with a base offset (see ExifLocationReader).
-enum HEIFExif {
+package enum HEIFExif {
     /// iPhone `meta` boxes are a few kilobytes (tens for large grid images).
-    static let maxMetaBytes = 4 << 20
+    package static let maxMetaBytes = 4 << 20
 
-    static func find(in source: some ByteSource) -> [UInt8]? {
+    package static func find(in source: some ByteSource) -> [UInt8]? {
         var offset = 0
         for _ in 0..<ExifBlockFinder.maxSteps {
             guard let head = source.bytes(at: offset, length: min(16, source.count - offset)),
@@ -27,7 +27,7 @@ enum HEIFExif {
     }
 
     /// One box's header: `end` and `contentStart` are relative to the buffer it was read from.
-    struct Box {
+    package struct Box {
         var type: String
         var contentStart: Int
         var end: Int
@@ -50,7 +50,7 @@ enum HEIFExif {
     }
 
     /// The boxes in `bytes[range]`, in order.
-    static func children(of bytes: [UInt8], in range: Range<Int>) -> [Box] {
+    package static func children(of bytes: [UInt8], in range: Range<Int>) -> [Box] {
         var boxes: [Box] = []
         var offset = range.lowerBound
         while offset < range.upperBound, boxes.count < ExifBlockFinder.maxSteps,
@@ -61,7 +61,7 @@ enum HEIFExif {
         return boxes
     }
 
-    struct Location {
+    package struct Location {
         var constructionMethod: Int
         var dataReference: Int
         var baseOffset: Int
@@ -116,7 +116,7 @@ enum HEIFExif {
     }
 
     /// Every item's location from an `iloc` box (versions 0–2), or nil when it is malformed.
-    static func itemLocations(_ iloc: [UInt8]) -> [Int: Location]? {
+    package static func itemLocations(_ iloc: [UInt8]) -> [Int: Location]? {
         guard iloc.count >= 8 else { return nil }
         let version = Int(iloc[0])
         guard version <= 2 else { return nil }

@@ -9,27 +9,27 @@ import Foundation
 ///
 /// Entries are copied as stored (type, count, bytes), so libexif still sees and refuses
 /// a malformed tag; an entry whose value lies outside the file is left out.
-enum TIFFExifCompactor {
-    static let orientationTag = 0x0112
-    static let dateTimeTag = 0x0132
+package enum TIFFExifCompactor {
+    package static let orientationTag = 0x0112
+    package static let dateTimeTag = 0x0132
     /// IFD0's camera make and model (for the details view).
-    static let cameraTags: Set<Int> = [0x010F, 0x0110]
-    static let gpsPointerTag = 0x8825
-    static let exifPointerTag = 0x8769
+    package static let cameraTags: Set<Int> = [0x010F, 0x0110]
+    package static let gpsPointerTag = 0x8825
+    package static let exifPointerTag = 0x8769
     /// The Exif IFD's tags the readers use: DateTimeOriginal, OffsetTime, OffsetTimeOriginal.
-    static let exifTags: Set<Int> = [0x9003, 0x9010, 0x9011]
+    package static let exifTags: Set<Int> = [0x9003, 0x9010, 0x9011]
     /// More entries than any real GPS IFD has (there are 32 GPS tags).
-    static let maxEntries = 1000
+    package static let maxEntries = 1000
 
     /// One IFD entry, its value out of line if longer than four bytes.
-    struct Entry {
+    package struct Entry {
         var tag: Int
         var type: Int
         var count: Int
         var value: [UInt8]
     }
 
-    static func compact(_ source: some ByteSource) -> [UInt8]? {
+    package static func compact(_ source: some ByteSource) -> [UInt8]? {
         guard let header = source.bytes(at: 0, length: 8), ImageFormat.isClassicTIFF(header, at: 0) else { return nil }
         let bigEndian = header[0] == 0x4D
         guard let ifd0Offset = header.uint32(at: 4, bigEndian: bigEndian),

@@ -3,8 +3,8 @@
 /// file; a meta box must be among them, and every extent its item-location box (iloc)
 /// places in the file must lie inside it. That last part catches a file cut exactly
 /// between meta and mdat, where every box that is left is whole.
-enum ISOBoxStructure {
-    static func check(_ bytes: ImageBytes) -> Completeness {
+package enum ISOBoxStructure {
+    package static func check(_ bytes: ImageBytes) -> Completeness {
         var meta: Range<Int>?
         var offset = 0
         while offset < bytes.count {
@@ -20,14 +20,14 @@ enum ISOBoxStructure {
         return ItemLocations.check(bytes, meta: meta)
     }
 
-    struct Box {
+    package struct Box {
         var type: String
         /// The bytes after the header, or nil when the declared size is impossible.
         var content: Range<Int>?
     }
 
     /// The box at `offset`, whose size 0 means "to `end`"; nil if its header is cut.
-    static func box(in bytes: ImageBytes, at offset: Int, end: Int) -> Box? {
+    package static func box(in bytes: ImageBytes, at offset: Int, end: Int) -> Box? {
         guard let header = ISOBoxHeader(in: bytes, at: offset) else { return nil }
         let contentStart = offset + header.headerSize
         guard let size = header.size else {

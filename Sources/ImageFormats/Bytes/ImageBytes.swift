@@ -5,8 +5,8 @@ import Foundation
 /// use. A file is never mapped or read whole: a 2 GB file costs one 64 KB window, and a file
 /// cut short while it is being read reads as shorter instead of raising SIGBUS the way a
 /// mapping would.
-final class ImageBytes: ByteSource {
-    let count: Int
+package final class ImageBytes: ByteSource {
+    package let count: Int
     private let memory: UnsafeRawBufferPointer?
     private let file: Int32
     /// One buffer, reused: `windowCount` bytes of the file from `windowStart`.
@@ -21,14 +21,14 @@ final class ImageBytes: ByteSource {
     private static let seekData: Int32 = 3
 
     /// `memory` stays owned by the caller and must stay valid while this is used.
-    init(_ memory: UnsafeRawBufferPointer) {
+    package init(_ memory: UnsafeRawBufferPointer) {
         self.memory = memory
         file = -1
         count = memory.count
     }
 
     /// `file` stays owned by the caller and must stay open while this is used.
-    init(file: Int32, size: Int) {
+    package init(file: Int32, size: Int) {
         memory = nil
         self.file = file
         count = max(0, size)
@@ -36,13 +36,13 @@ final class ImageBytes: ByteSource {
 
     /// Opens `path` for reading only: never blocking on a FIFO, never becoming the
     /// controlling terminal. The descriptor, or -1 with `errno` set.
-    static func openForReading(_ path: String) -> Int32 {
+    package static func openForReading(_ path: String) -> Int32 {
         open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
     }
 
     /// Runs `body` on the bytes of the regular file at `path`; nil when it cannot be opened
     /// or is not a regular file (a FIFO or a device has no end to walk to).
-    static func withFile<T>(at path: String, _ body: (ImageBytes) -> T?) -> T? {
+    package static func withFile<T>(at path: String, _ body: (ImageBytes) -> T?) -> T? {
         let file = openForReading(path)
         guard file >= 0 else { return nil }
         defer { close(file) }
@@ -51,7 +51,7 @@ final class ImageBytes: ByteSource {
         return body(ImageBytes(file: file, size: Int(info.st_size)))
     }
 
-    func byte(at offset: Int) -> UInt8? {
+    package func byte(at offset: Int) -> UInt8? {
         guard offset >= 0, offset < count else { return nil }
         if let memory { return memory[offset] }
         if offset < windowStart || offset >= windowStart + windowCount { fill(at: offset) }
@@ -61,7 +61,7 @@ final class ImageBytes: ByteSource {
 
     /// `length` bytes from `offset`, or nil unless all of them are there (a file that shrank
     /// while it was read has fewer). Copied a window at a time.
-    func bytes(at offset: Int, length: Int) -> [UInt8]? {
+    package func bytes(at offset: Int, length: Int) -> [UInt8]? {
         guard contains(offset, length: length) else { return nil }
         var result = [UInt8]()
         result.reserveCapacity(length)
@@ -74,7 +74,7 @@ final class ImageBytes: ByteSource {
 
     /// The offset of the first `pattern` at or after `start`. Candidates are found with
     /// memchr over whole runs of bytes (a JPEG's scan data can be most of a large file).
-    func firstIndex(of pattern: [UInt8], from start: Int) -> Int? {
+    package func firstIndex(of pattern: [UInt8], from start: Int) -> Int? {
         guard let first = pattern.first else { return nil }
         var offset = max(0, start)
         while offset <= count - pattern.count {

@@ -1,16 +1,16 @@
-import CPixbuf
+import CZlib
 import Foundation
 
 /// EXIF in a PNG: the `eXIf` chunk (PNG 1.5 and later; ImageMagick and exiftool write
 /// it, sometimes after the image data), or, from older ImageMagick, a text chunk named
 /// "Raw profile type exif" (or "APP1") holding the block as hexadecimal, usually
 /// zlib-compressed (`zTXt`). `eXIf` wins when both are there.
-enum PNGExif {
-    static let rawProfileKeywords = ["Raw profile type exif", "Raw profile type APP1"]
+package enum PNGExif {
+    package static let rawProfileKeywords = ["Raw profile type exif", "Raw profile type APP1"]
     /// The hexadecimal text of a 1 MB block, with its line breaks and header.
-    static let maxProfileText = ExifBlockFinder.maxBlockBytes * 2 + ExifBlockFinder.maxBlockBytes / 30 + 256
+    package static let maxProfileText = ExifBlockFinder.maxBlockBytes * 2 + ExifBlockFinder.maxBlockBytes / 30 + 256
 
-    static func find(in source: some ByteSource) -> [UInt8]? {
+    package static func find(in source: some ByteSource) -> [UInt8]? {
         var offset = ImageFormat.pngSignature.count
         var fromProfile: [UInt8]?
         for _ in 0..<ExifBlockFinder.maxSteps {
@@ -70,7 +70,7 @@ enum PNGExif {
 
     /// ImageMagick's raw profile text: "\n<name>\n<spaces><byte count>\n" then the bytes
     /// in hexadecimal, broken into lines.
-    static func decodeProfile(_ text: [UInt8]) -> [UInt8]? {
+    package static func decodeProfile(_ text: [UInt8]) -> [UInt8]? {
         var index = text.startIndex
         func skip(while condition: (UInt8) -> Bool) {
             while index < text.endIndex, condition(text[index]) { index += 1 }
@@ -114,34 +114,34 @@ enum PNGExif {
         }
     }
 
-    /// Inflates a zlib stream with GIO's decompressor; nil when it is broken, unfinished,
-    /// or would grow past `limit` bytes (a zip bomb stops there).
-    static func inflate(_ input: [UInt8], limit: Int) -> [UInt8]? {
-        guard !input.isEmpty, let decompressor = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_ZLIB) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(decompressor)) }
-        let converter = decompressor  // a GZlibDecompressor is a GConverter
+    /// Inflates a zlib stream with zlib; nil when it is broken, unfinished, or would grow
+    /// past `limit` bytes (a zip bomb stops there).
+    package static func inflate(_ input: [UInt8], limit: Int) -> [UInt8]? {
+        guard !input.isEmpty else { return nil }
+        var stream = z_stream()
+        guard drover_inflate_init(&stream) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var consumed = 0
-        while true {
-            var read: gsize = 0
-            var written: gsize = 0
-            var error: UnsafeMutablePointer<GError>?
-            let result = input.withUnsafeBytes { source in
-                buffer.withUnsafeMutableBytes { target in
-                    g_converter_convert(converter, source.baseAddress! + consumed, gsize(input.count - consumed),
-                                        target.baseAddress, gsize(target.count), G_CONVERTER_INPUT_AT_END,
-                                        &read, &written, &error)
+        return input.withUnsafeBytes { source -> [UInt8]? in
+            stream.next_in = UnsafeMutablePointer(mutating: source.bindMemory(to: Bytef.self).baseAddress!)
+            stream.avail_in = uInt(source.count)
+            while true {
+                let (result, written) = buffer.withUnsafeMutableBytes { target in
+                    stream.next_out = target.bindMemory(to: Bytef.self).baseAddress
+                    stream.avail_out = uInt(target.count)
+                    let result = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return (result, target.count - Int(stream.avail_out))
+                }
+                output += buffer[0..<written]
+                guard output.count <= limit else { return nil }
+                switch result {
+                case Z_STREAM_END: return output
+                // Z_BUF_ERROR: no progress and not finished, the stream is cut short.
+                case Z_OK: continue
+                default: return nil
                 }
             }
-            if let error { g_error_free(error) }
-            guard result != G_CONVERTER_ERROR else { return nil }
-            consumed += Int(read)
-            output += buffer[0..<Int(written)]
-            guard output.count <= limit else { return nil }
-            if result == G_CONVERTER_FINISHED { return output }
-            // No progress and not finished: the stream is cut short.
-            guard read > 0 || written > 0 else { return nil }
         }
     }
 }

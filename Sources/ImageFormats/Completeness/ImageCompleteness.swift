@@ -33,7 +33,7 @@ public enum ImageCompleteness {
 
     /// Checks an open file read-only, through `pread` in small windows (see `ImageBytes`).
     /// The format comes from the file's own signature.
-    static func check(file: Int32) -> Completeness {
+    package static func check(file: Int32) -> Completeness {
         var info = stat()
         guard fstat(file, &info) == 0 else { return .unreadable(detail: String(cString: strerror(errno))) }
         let source = ImageBytes(file: file, size: Int(info.st_size))
@@ -43,14 +43,14 @@ public enum ImageCompleteness {
     }
 
     /// Checks the file at `path` (opened read-only).
-    static func check(path: String) -> Completeness {
+    package static func check(path: String) -> Completeness {
         let file = ImageBytes.openForReading(path)
         guard file >= 0 else { return .unreadable(detail: String(cString: strerror(errno))) }
         defer { close(file) }
         return check(file: file)
     }
 
-    static func check(_ bytes: ImageBytes, format: ImageFormat) -> Completeness {
+    package static func check(_ bytes: ImageBytes, format: ImageFormat) -> Completeness {
         switch format {
         case .png: PNGStructure.check(bytes)
         case .jpeg: JPEGStructure.check(bytes)

@@ -2,8 +2,8 @@
 /// header's width, height and bit depth, or the declared size for compressed data) must
 /// lie inside the file. The file header's own size field is only used for compressed data
 /// without a declared size, since writers are known to leave it wrong or zero.
-enum BMPStructure {
-    static func check(_ bytes: ImageBytes) -> Completeness {
+package enum BMPStructure {
+    package static func check(_ bytes: ImageBytes) -> Completeness {
         guard let pixelOffset = bytes.uint32(at: 10, bigEndian: false),
               let infoSize = bytes.uint32(at: 14, bigEndian: false) else {
             return .incomplete(reason: "the BMP ends inside its header")

@@ -1,7 +1,7 @@
 /// GIF: the header and screen descriptor, then block by block (extensions and images,
 /// each a chain of length-prefixed sub-blocks) to the trailer byte 0x3B.
-enum GIFStructure {
-    static func check(_ bytes: ImageBytes) -> Completeness {
+package enum GIFStructure {
+    package static func check(_ bytes: ImageBytes) -> Completeness {
         let cut = Completeness.incomplete(reason: "the GIF ends before its trailer")
         guard let screenFlags = bytes.byte(at: 10) else { return cut }
         var offset = 13 + colorTableSize(screenFlags)

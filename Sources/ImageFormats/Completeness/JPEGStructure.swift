@@ -2,8 +2,8 @@
 /// marker inside APP1 is never mistaken for the image's) to the first scan, then the
 /// end-of-image marker FF D9 after it. Scan data cannot hold FF D9: it stuffs every FF
 /// data byte as FF 00, and the markers between progressive scans are not D9.
-enum JPEGStructure {
-    static func check(_ bytes: ImageBytes) -> Completeness {
+package enum JPEGStructure {
+    package static func check(_ bytes: ImageBytes) -> Completeness {
         var offset = 2
         while true {
             guard let prefix = bytes.byte(at: offset), let marker = bytes.byte(at: offset + 1) else {

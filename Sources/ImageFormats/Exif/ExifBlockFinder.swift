@@ -2,14 +2,14 @@ import Foundation
 
 /// A photo's EXIF block: the TIFF structure (byte-order mark, IFD0 and the IFDs it
 /// points to) that every format wraps in its own way.
-struct ExifBlock: Equatable, Sendable {
-    enum Container: String, Sendable {
+package struct ExifBlock: Equatable, Sendable {
+    package enum Container: String, Sendable {
         case jpeg, png, webp, heif, tiff
     }
 
-    var container: Container
+    package var container: Container
     /// Starts with "II*\0" or "MM\0*".
-    var tiff: [UInt8]
+    package var tiff: [UInt8]
 }
 
 /// Finds the EXIF block in a JPEG (APP1 "Exif" segment), PNG (`eXIf` chunk, or an
@@ -22,23 +22,23 @@ struct ExifBlock: Equatable, Sendable {
 /// `maxBlockBytes` is read. A container too damaged to walk has no EXIF as far as
 /// this is concerned; reporting the damage is the decoder's and the completeness
 /// check's job.
-enum ExifBlockFinder {
+package enum ExifBlockFinder {
     /// JPEG caps EXIF at 64 KB; other containers have no cap, so this one keeps a
     /// hostile file from making the reader allocate much.
-    static let maxBlockBytes = 1 << 20
+    package static let maxBlockBytes = 1 << 20
     /// Chunks, segments or boxes visited in one walk before giving up. PNG writers may
     /// put `eXIf` after thousands of IDAT chunks, so this is generous; each step is
     /// one small read.
-    static let maxSteps = 100_000
+    package static let maxSteps = 100_000
 
-    static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
+    package static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
 
-    static func find(path: String) -> ExifBlock? {
+    package static func find(path: String) -> ExifBlock? {
         ImageBytes.withFile(at: path) { find(in: $0) }
     }
 
     /// Any bytes: a file's (`ImageBytes`), or a whole file in an array (tests, the fuzzer).
-    static func find(in source: some ByteSource) -> ExifBlock? {
+    package static func find(in source: some ByteSource) -> ExifBlock? {
         guard let container = container(of: source) else { return nil }
         let tiff: [UInt8]?
         switch container {
@@ -56,7 +56,7 @@ enum ExifBlockFinder {
     /// block to give libexif); looser for ISO base media files, whose `meta` box is walked
     /// whatever their brand. The order of the tests is the walkers' own: a file that could
     /// pass for two containers is walked as the first.
-    static func container(of source: some ByteSource) -> ExifBlock.Container? {
+    package static func container(of source: some ByteSource) -> ExifBlock.Container? {
         guard source.count >= 4 else { return nil }
         let format = ImageFormat.sniff(source)
         if format == .jpeg { return .jpeg }
@@ -70,7 +70,7 @@ enum ExifBlockFinder {
     /// The TIFF structure in a block some writer may have prefixed with "Exif\0\0"
     /// (the JPEG convention, wrongly carried into PNG and WebP chunks); nil when
     /// neither form is there.
-    static func tiffStructure(_ block: [UInt8]) -> [UInt8]? {
+    package static func tiffStructure(_ block: [UInt8]) -> [UInt8]? {
         let start = block.matches(exifHeader, at: 0) ? exifHeader.count : 0
         guard ImageFormat.isClassicTIFF(block, at: start) else { return nil }
         return Array(block[start...])

@@ -1,8 +1,8 @@
 /// TIFF: every image file directory (IFD) in the chain, and every strip and tile each one
 /// lists (offset + byte count), must lie inside the file. Sub-IFDs (EXIF, thumbnails of
 /// camera files) are not followed: they are not the image gdk-pixbuf decodes.
-enum TIFFStructure {
-    static func check(_ bytes: ImageBytes) -> Completeness {
+package enum TIFFStructure {
+    package static func check(_ bytes: ImageBytes) -> Completeness {
         guard let layout = Layout(bytes) else { return .incomplete(reason: "the TIFF ends inside its header") }
         var offset = layout.firstIFD
         var visited: Set<Int> = []
@@ -31,7 +31,7 @@ enum TIFFStructure {
     /// What the first IFD says when libtiff's RGBA reader (which gdk-pixbuf uses) cannot
     /// decode it, as a format name for "Drover does not import … images", or nil.
     /// libtiff reads CMYK ("separated") only with 8 bits per sample.
-    static func unsupportedVariant(_ bytes: ImageBytes) -> String? {
+    package static func unsupportedVariant(_ bytes: ImageBytes) -> String? {
         guard let layout = Layout(bytes), let ifd = layout.directory(at: layout.firstIFD),
               let photometric = ifd.entries[Tag.photometric].flatMap({ layout.values(of: $0)?.first }),
               photometric == 5 else { return nil }

@@ -2,8 +2,8 @@
 /// Walking by length means an "IEND" inside a text chunk's data is skipped like any other
 /// data. CRCs are not verified here (the decoder does that for the chunks it uses); the
 /// check is that each chunk's four CRC bytes are present.
-enum PNGStructure {
-    static func check(_ bytes: ImageBytes) -> Completeness {
+package enum PNGStructure {
+    package static func check(_ bytes: ImageBytes) -> Completeness {
         var offset = 8
         var isFirst = true
         while true {

@@ -1,7 +1,7 @@
 /// WebP: the RIFF header's size must fit in the file, and the chunks inside it (each a
 /// four-letter type, a little-endian size and data padded to an even length) must fill it.
-enum WebPStructure {
-    static func check(_ bytes: ImageBytes) -> Completeness {
+package enum WebPStructure {
+    package static func check(_ bytes: ImageBytes) -> Completeness {
         guard let riffSize = bytes.uint32(at: 4, bigEndian: false) else { return .incomplete(reason: "the WebP ends inside its header") }
         // The RIFF size counts from byte 8 (the form type "WEBP" onwards).
         guard riffSize >= 4, bytes.contains(8, length: riffSize) else {

@@ -1,16 +1,16 @@
 /// The header of a box in an ISO base media file (HEIF, AVIF; ISO/IEC 14496-12, 4.2): a
 /// 32-bit big-endian size and a four-letter type, then a 64-bit size when the first is 1.
 /// Read alike by the EXIF walker and the completeness check; each judges the size its own way.
-struct ISOBoxHeader {
-    var type: String
+package struct ISOBoxHeader {
+    package var type: String
     /// 8, or 16 when a 64-bit size follows the type.
-    var headerSize: Int
+    package var headerSize: Int
     /// The whole box's size as declared, header included; nil for size 0, which means the
     /// box runs to the end of what holds it (its parent box, or the file).
-    var size: UInt64?
+    package var size: UInt64?
 
     /// The header at `offset`, or nil when it is cut short.
-    init?(in bytes: some ByteSource, at offset: Int) {
+    package init?(in bytes: some ByteSource, at offset: Int) {
         guard let size32 = bytes.uint32(at: offset, bigEndian: true), let type = bytes.fourCC(at: offset &+ 4) else { return nil }
         self.type = type
         switch size32 {
