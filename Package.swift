@@ -13,6 +13,7 @@ let package = Package(
         // a fresh, limited child per image (see GalleryKit's DecoderProcess).
         .executable(name: "drover-decode", targets: ["DroverDecode"]),
         // Only for FuzzTesting/, a separate package that builds these with libFuzzer (scripts/fuzz.sh).
+        .library(name: "ImageFormats", targets: ["ImageFormats"]),
         .library(name: "DragKit", targets: ["DragKit"]),
         .library(name: "GalleryKit", targets: ["GalleryKit"]),
     ],
@@ -82,6 +83,6 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         // DroverDecode: imports run it, so the tests need it built beside them.
-        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "GalleryKit", "ImageFormats", "DroverDecode"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "DecoderKit", "GalleryKit", "ImageFormats", "DroverDecode"], resources: [.copy("Fixtures")]),
     ]
 )

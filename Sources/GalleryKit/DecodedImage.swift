@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// Decoded pixels, ready for the UI to wrap in a texture on the main thread without

@@ -1,4 +1,5 @@
 import CPixbuf
+import DecoderKit
 import Foundation
 
 /// Decodes one untrusted image in a child of a `drover-decode --serve` helper process
@@ -72,17 +73,8 @@ struct DecoderProcess {
         }
     }
 
-    /// How the helper ended, with what it said.
-    struct Finished {
-        typealias Ending = ChildEnding
-        var ending: Ending
-        /// User plus system CPU time the child used.
-        var cpuSeconds: Double
-        /// The server killed it at the wall-clock budget.
-        var timedOut: Bool
-        var output: String
-        var errors: String
-    }
+    /// How the helper ended, with what it said (the client side of the wire is DecoderKit's).
+    typealias Finished = DecoderFinished
 
     func interpret(_ finished: Finished, input: String) throws(ImportFailureReason) -> PixelSize {
         let overCPU = finished.cpuSeconds >= Double(limits.decodeCPUSeconds)

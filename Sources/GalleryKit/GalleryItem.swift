@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// What a collection shows in one tile: a single photo, a stack, or a text note.

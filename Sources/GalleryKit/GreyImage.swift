@@ -1,4 +1,5 @@
 import CPixbuf
+import DecoderKit
 
 /// 8-bit luminance, one byte per pixel, rows packed: zbar's "Y800" format.
 struct GreyImage {

@@ -1,8 +1,9 @@
+import DecoderKit
 import Synchronization
 
 /// Tells blocking import work, which runs on `BlockingWork` threads outside any task (so
 /// `Task.isCancelled` is false there), that its task was cancelled.
-final class ImportCancellation: Sendable {
+final class ImportCancellation: DecoderCancellation {
     private let flag = Atomic<Bool>(false)
 
     var isCancelled: Bool { flag.load(ordering: .relaxed) }

@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// Limits that keep an import safe and the machine responsive.

@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// Where a library keeps its files:

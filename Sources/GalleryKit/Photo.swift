@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// One photo in the library, with everything needed to open, drag out or trash its file.

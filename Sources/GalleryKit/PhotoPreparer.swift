@@ -1,4 +1,5 @@
 import CPixbuf
+import DecoderKit
 import Foundation
 import ImageFormats
 

@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// How the user turned a photo in Drover: clockwise quarter turns on top of its EXIF

@@ -1,4 +1,5 @@
 import CPixbuf
+import DecoderKit
 import ImageFormats
 
 extension Pixbuf {

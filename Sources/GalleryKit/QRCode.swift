@@ -1,3 +1,5 @@
+import DecoderKit
+
 /// A QR code found in a photo: its decoded text and where it sits.
 public struct QRCode: Hashable, Sendable {
     /// The decoded text (zbar turns the payload into UTF-8).

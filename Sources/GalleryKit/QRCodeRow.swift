@@ -1,3 +1,4 @@
+import DecoderKit
 import GRDB
 
 /// The `qrCode` rows of one photo: reading and writing them.

@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// Finds the QR codes in photos with zbar.

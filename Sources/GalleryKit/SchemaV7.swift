@@ -1,3 +1,5 @@
+import DecoderKit
+
 /// Migration v7 (issue 16): the format of each photo's thumbnail (`ThumbnailFormat`).
 ///
 /// Photos imported from v7 on that were JPEGs get JPEG thumbnails, "NAME.jpg"; every other

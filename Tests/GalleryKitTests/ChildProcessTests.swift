@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// Reaping a decode child (`ChildProcess.reap`): how it ended, and a child that stays past

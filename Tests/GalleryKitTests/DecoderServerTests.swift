@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// The decoder server (`drover-decode --serve`) forks a limited child per image; Drover

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 @testable import ImageFormats
 

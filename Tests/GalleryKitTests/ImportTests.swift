@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 @Suite struct ImportTests {

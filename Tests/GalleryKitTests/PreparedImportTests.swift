@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// Two-phase import, as a drop's placeholder uses it: prepare (slow, invisible), then

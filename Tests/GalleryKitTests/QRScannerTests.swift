@@ -1,6 +1,7 @@
 import CPixbuf
 import Foundation
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 @Suite struct QRScannerTests {

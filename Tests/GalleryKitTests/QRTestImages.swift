@@ -1,5 +1,6 @@
 import CPixbuf
 import Foundation
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// The repository's folders, found from this file (tests run from anywhere).

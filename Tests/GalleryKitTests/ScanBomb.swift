@@ -1,4 +1,5 @@
 import Foundation
+@testable import DecoderKit
 @testable import GalleryKit
 
 extension TestImages {

@@ -14,9 +14,9 @@ import Foundation
 /// `waitSeconds` (each borrower answers or is stopped within its answer budget, so a
 /// longer silence means something is stuck, and the import says so instead of hanging).
 /// Servers end with Drover (their socket closes).
-final class DecoderServerPool: @unchecked Sendable {
+package final class DecoderServerPool: @unchecked Sendable {
     // @unchecked: every stored property is guarded by `condition`.
-    static let shared = DecoderServerPool()
+    package static let shared = DecoderServerPool()
 
     private let condition = NSCondition()
     private var idle: [String: [DecoderConnection]] = [:]
@@ -30,7 +30,7 @@ final class DecoderServerPool: @unchecked Sendable {
     private var returns = 0
 
     /// Why no server was lent.
-    enum BorrowFailure: Error, Equatable {
+    package enum BorrowFailure: Error, Equatable {
         case start(DecoderConnection.Failure)
         case cancelled
         case noneFree(seconds: Int)
@@ -38,8 +38,8 @@ final class DecoderServerPool: @unchecked Sendable {
 
     /// An idle live server of this kind, or a new one if fewer than `limit` live, or one
     /// lent to a single borrower so far; else waits.
-    func borrow(executable: String, childProgram: String?, limit: Int, waitSeconds: Int,
-                cancellation: ImportCancellation? = nil) throws(BorrowFailure) -> DecoderConnection {
+    package func borrow(executable: String, childProgram: String?, limit: Int, waitSeconds: Int,
+                cancellation: (any DecoderCancellation)? = nil) throws(BorrowFailure) -> DecoderConnection {
         let key = Self.key(executable, childProgram)
         var reused: DecoderConnection?
         condition.lock()
@@ -90,7 +90,7 @@ final class DecoderServerPool: @unchecked Sendable {
     /// about 15 ms to load its libraries and gdk-pixbuf's loaders, which now happens beside
     /// the import's first copies. A server that cannot start is simply not there; the
     /// first borrower then tries again and reports why.
-    func prewarm(executable: String, childProgram: String?, count: Int, limit: Int) {
+    package func prewarm(executable: String, childProgram: String?, count: Int, limit: Int) {
         let key = Self.key(executable, childProgram)
         condition.lock()
         let starting = max(0, min(count, max(1, limit)) - live[key, default: 0])
@@ -112,7 +112,7 @@ final class DecoderServerPool: @unchecked Sendable {
     }
 
     /// Takes back a server that answered properly; more than `keep` idle ones are stopped.
-    func giveBack(_ connection: DecoderConnection, executable: String, childProgram: String?, keep: Int) {
+    package func giveBack(_ connection: DecoderConnection, executable: String, childProgram: String?, keep: Int) {
         let key = Self.key(executable, childProgram)
         let id = ObjectIdentifier(connection)
         condition.lock()
@@ -144,7 +144,7 @@ final class DecoderServerPool: @unchecked Sendable {
 
     /// Stops a lent server that failed (or is not wanted) and frees its place, once: its
     /// other borrower, if any, finds it stopped and discards it too.
-    func discard(_ connection: DecoderConnection, executable: String, childProgram: String?) {
+    package func discard(_ connection: DecoderConnection, executable: String, childProgram: String?) {
         connection.stop()
         let key = Self.key(executable, childProgram)
         condition.lock()
@@ -155,14 +155,14 @@ final class DecoderServerPool: @unchecked Sendable {
     }
 
     /// How many servers of this kind live (for tests).
-    func liveCount(executable: String, childProgram: String?) -> Int {
+    package func liveCount(executable: String, childProgram: String?) -> Int {
         condition.lock()
         defer { condition.unlock() }
         return live[Self.key(executable, childProgram), default: 0]
     }
 
     /// How many servers of this kind are lent to two borrowers at once (for tests).
-    func sharedCount(executable: String, childProgram: String?) -> Int {
+    package func sharedCount(executable: String, childProgram: String?) -> Int {
         condition.lock()
         defer { condition.unlock() }
         let key = Self.key(executable, childProgram)
@@ -187,7 +187,7 @@ final class DecoderServerPool: @unchecked Sendable {
 
     /// Ends every idle server and reaps it (waiting up to a second in all). All are told
     /// first, so that they end side by side.
-    func shutDown() {
+    package func shutDown() {
         condition.lock()
         let servers = idle.values.flatMap { $0 }
         for (key, connections) in idle { live[key, default: 0] -= connections.count }

@@ -10,11 +10,11 @@ import Foundation
 /// moment it has answered the first, instead of after a round trip through Drover's threads
 /// (about 0.3 ms a photo, and more on a busy machine). The server answers in the order it
 /// was asked; each borrower reads its own answer in turn.
-final class DecoderConnection: @unchecked Sendable {
+package final class DecoderConnection: @unchecked Sendable {
     // @unchecked: `turn` guards the request count, whose answer is next, `pending` (bytes
     // read past an answer, handed to the next reader) and `stopped`; only the borrower
     // whose turn it is reads the socket.
-    let pid: pid_t
+    package let pid: pid_t
     private let socket: Int32
     private let turn = NSCondition()
     private var stopped = false
@@ -23,7 +23,7 @@ final class DecoderConnection: @unchecked Sendable {
     private var pending: [UInt8] = []
     /// How the server ended, once reaped (guarded by `reaping`).
     private let reaping = NSLock()
-    private var ending: DecoderProcess.Finished.Ending?
+    private var ending: DecoderFinished.Ending?
 
     private init(pid: pid_t, socket: Int32) {
         self.pid = pid
@@ -34,16 +34,16 @@ final class DecoderConnection: @unchecked Sendable {
 
     /// Why a server gave no usable answer: a server failure, never the image's (the image
     /// is only ever read in the server's child). The server is stopped then.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case cannotStart(executable: String, errno: Int32)
-        case stopped(DecoderProcess.Finished.Ending)
+        case stopped(DecoderFinished.Ending)
         case unreadableAnswer
         case noAnswer(seconds: Int)
         /// It stopped (for the request ahead) before this request's turn: the image was not
         /// at fault, and may go to another server.
         case stoppedBeforeItsTurn
 
-        var detail: String {
+        package var detail: String {
             switch self {
             case .cannotStart(let executable, let code): "\(executable) cannot be started: \(String(cString: strerror(code)))"
             case .stopped(.signalled(let signal)):
@@ -58,7 +58,7 @@ final class DecoderConnection: @unchecked Sendable {
     }
 
     /// Starts `executable --serve` (with `--child PROGRAM` for a stand-in decoder).
-    static func start(executable: String, childProgram: String?) throws(Failure) -> DecoderConnection {
+    package static func start(executable: String, childProgram: String?) throws(Failure) -> DecoderConnection {
         var ends: [Int32] = [-1, -1]
         guard drover_socketpair_cloexec(&ends) == 0 else { throw .cannotStart(executable: executable, errno: errno) }
         var pid: pid_t = 0
@@ -75,7 +75,7 @@ final class DecoderConnection: @unchecked Sendable {
 
     /// True when the server still waits for a request: an idle server writes nothing, so a
     /// readable or closed socket means it ended (killed, out of memory) while it was idle.
-    var isIdleAndAlive: Bool {
+    package var isIdleAndAlive: Bool {
         turn.lock()
         defer { turn.unlock() }
         guard !stopped, requestsSent == answersRead else { return false }
@@ -85,7 +85,7 @@ final class DecoderConnection: @unchecked Sendable {
 
     /// Sends one request, waits for the answers to requests sent before it, and then for its
     /// own until `answerWithin` seconds have passed.
-    func run(_ arguments: [String], wallSeconds: Int, answerWithin seconds: Int) throws(Failure) -> DecoderProcess.Finished {
+    package func run(_ arguments: [String], wallSeconds: Int, answerWithin seconds: Int) throws(Failure) -> DecoderFinished {
         let request = DecoderWire.request(wallSeconds: wallSeconds, arguments: arguments)
         turn.lock()
         guard !stopped else { turn.unlock(); throw .stoppedBeforeItsTurn }
@@ -121,7 +121,7 @@ final class DecoderConnection: @unchecked Sendable {
 
     /// Reads one answer. Bytes past it belong to the next request's answer, already under way.
     private func readAnswer(startingWith leftover: [UInt8], deadline: UInt64,
-                            seconds: Int) throws(Failure) -> (DecoderProcess.Finished, extra: [UInt8]) {
+                            seconds: Int) throws(Failure) -> (DecoderFinished, extra: [UInt8]) {
         var received = leftover
         var line: DecoderWire.AnswerLine?
         var lineLength = 0
@@ -161,10 +161,10 @@ final class DecoderConnection: @unchecked Sendable {
         }
     }
 
-    private func finished(_ line: DecoderWire.AnswerLine, _ texts: ArraySlice<UInt8>) -> DecoderProcess.Finished {
+    private func finished(_ line: DecoderWire.AnswerLine, _ texts: ArraySlice<UInt8>) -> DecoderFinished {
         let output = texts.prefix(line.outputLength)
         let errors = texts.dropFirst(line.outputLength)
-        return DecoderProcess.Finished(ending: line.ending, cpuSeconds: line.cpuSeconds, timedOut: line.timedOut,
+        return DecoderFinished(ending: line.ending, cpuSeconds: line.cpuSeconds, timedOut: line.timedOut,
                                        output: String(decoding: output, as: UTF8.self),
                                        errors: String(decoding: errors, as: UTF8.self))
     }
@@ -177,26 +177,26 @@ final class DecoderConnection: @unchecked Sendable {
     /// Closes the socket, which ends a server that waits for a request, and reaps it,
     /// waiting until `deadline` at most (then it is killed).
     @discardableResult
-    func finish(deadline: UInt64) -> DecoderProcess.Finished.Ending {
+    package func finish(deadline: UInt64) -> DecoderFinished.Ending {
         hangUp()
         return reapOnce { ChildProcess.reap(pid, closedItsOutput: true, deadline: deadline) }
     }
 
     /// Closes the socket (once), which ends a server that waits for a request.
-    func hangUp() {
+    package func hangUp() {
         _ = closeOnce()
     }
 
     /// Kills the server (a child it is running dies with it) and reaps it. A borrower
     /// waiting for its turn is told.
-    func stop() {
+    package func stop() {
         _ = closeOnce()
         _ = reapOnce { ChildProcess.reap(pid, closedItsOutput: false, deadline: 0) }
     }
 
     /// Reaps the server the first time (two borrowers may both find it gone); every caller
     /// gets how it ended.
-    private func reapOnce(_ reap: () -> ChildProcess.Reaped) -> DecoderProcess.Finished.Ending {
+    private func reapOnce(_ reap: () -> ChildProcess.Reaped) -> DecoderFinished.Ending {
         reaping.lock()
         defer { reaping.unlock() }
         if let ending { return ending }
