@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(name: "CLibcrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // glibc's gettext (libintl.h): no library to link.
         .systemLibrary(name: "CIntl"),
+        // System calls Swift cannot make itself (fork for a decode child, pidfd, sockets,
+        // renameat2): drover-decode's server and client, and the library's atomic writes.
+        .target(name: "CSystem"),
         // C glue Swift cannot express: the libdispatch main-queue GSource.
         .target(name: "CDrover", dependencies: ["CGtk"]),
 
@@ -57,12 +60,13 @@ let package = Package(
         // it forks per image, and the wire between them and Drover. A module of its own so that
         // the helper links gdk-pixbuf and nothing else of Drover's (no SQLite, zbar, OpenSSL):
         // less code beside an untrusted image, and a smaller process to start and fork.
-        .target(name: "DecoderKit", dependencies: ["CPixbuf"]),
+        .target(name: "DecoderKit", dependencies: ["CPixbuf", "CSystem"]),
         .target(name: "GalleryKit", dependencies: [
             "ChangeKit",
             "DecoderKit",
             "ImageFormats",
             "CPixbuf",
+            "CSystem",
             "CZBar",
             "CExif",
             "CLibcrypto",

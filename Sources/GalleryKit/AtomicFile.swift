@@ -1,4 +1,4 @@
-import CPixbuf
+import CSystem
 import Foundation
 
 /// Writes files into the library so that a file either exists complete under its

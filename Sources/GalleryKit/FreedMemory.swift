@@ -1,4 +1,4 @@
-import CPixbuf
+import CSystem
 
 /// glibc keeps freed memory for later allocations; after a large read's temporaries are
 /// freed (100,000 photos' rows and dictionaries: about 50 MB) it still counts as the

@@ -1,4 +1,4 @@
-import CPixbuf
+import CSystem
 import Dispatch
 import Foundation
 

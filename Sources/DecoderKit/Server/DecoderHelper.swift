@@ -1,4 +1,4 @@
-import CPixbuf
+import CSystem
 import Foundation
 
 /// The `drover-decode` helper's whole program: it limits itself, decodes one image into

@@ -1,4 +1,5 @@
 import CPixbuf
+import CSystem
 import Dispatch
 import Foundation
 
