@@ -1,3 +1,9 @@
+// GalleryKit/Import: bringing photos in. Copy, verify (hash, completeness from
+// ImageFormats), decode and thumbnail (through DecoderKit's drover-decode helper, by
+// DecoderProcess), check for duplicates, then commit in batches; folder scans and the
+// reasons an import fails or skips a file. Neighbours: EXIF and dates read at import are
+// Metadata/'s, atomic writes and the library folder Files/', the rows written Store/'s.
+
 import Foundation
 import GRDB
 

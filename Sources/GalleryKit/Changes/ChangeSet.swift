@@ -1,3 +1,8 @@
+// GalleryKit/Changes: one transaction's changes, and the one batch (CollectionChange, in
+// ChangeKit's steps) the library emits for it to each observed collection. The library's
+// edits that make changes are in Library/; the order they edit is kept by Store/ and
+// Sorting/.
+
 import ChangeKit
 import Foundation
 import GRDB

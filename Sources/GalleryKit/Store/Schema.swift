@@ -1,3 +1,8 @@
+// GalleryKit/Store: the SQLite database through GRDB. The schema and its migrations
+// (SchemaV2…), the rows (PhotoRow, NoteRow), the stored order, the import journal and the
+// loading of items. What the rows mean is Library/'s; the change batches written with them
+// are Changes/'; QR code rows are with the scanner in QRCodes/.
+
 import GRDB
 
 /// The database schema, as a list of migrations that only ever grow.

@@ -1,3 +1,9 @@
+// GalleryKit/Library: the library itself. PhotoLibrary and what it holds (photos, stacks,
+// albums, notes: GalleryItem), opening, locking and recovering a library, and its edits
+// (mutations, rotation, removal). Neighbours: the SQLite schema and rows are in Store/, the
+// change batches it emits in Changes/, imports in Import/, EXIF, dates and places in
+// Metadata/ and Places/, trash and files on disk in Files/, order and search in Sorting/.
+
 import Foundation
 import GRDB
 

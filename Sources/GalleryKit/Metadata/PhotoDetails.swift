@@ -1,3 +1,7 @@
+// GalleryKit/Metadata: what a photo's EXIF says, read with libexif from the block
+// ImageFormats' walkers find: date taken, position (and its formats: geo: URI, GeoJSON),
+// orientation. The town near a position is Places/'; the bytes are ImageFormats'.
+
 import CExif
 import Foundation
 import ImageFormats

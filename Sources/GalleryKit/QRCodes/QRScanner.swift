@@ -1,3 +1,7 @@
+// GalleryKit/QRCodes: the QR codes in photos, found with zbar on a decoded image, and
+// their rows. Decoding is DecoderKit's; the library that stores them is Library/ and
+// Store/.
+
 import DecoderKit
 import Foundation
 

@@ -1,3 +1,7 @@
+// GalleryKit/Places: the offline reverse geocoder. The GeoNames-derived data set
+// (PlaceData), its k-d tree (PlaceIndex) and the nearest town to a position. Positions
+// themselves come from Metadata/.
+
 import Foundation
 import Synchronization
 

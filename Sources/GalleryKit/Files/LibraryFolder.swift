@@ -1,3 +1,7 @@
+// GalleryKit/Files: the library's files on disk. What a library folder holds and where
+// it is, its lock, atomic writes (no overwrite, no torn file), regular-file checks and the
+// freedesktop Trash. The database in it is Store/'s.
+
 import Foundation
 
 /// What a folder holds, judged before Drover writes anything in it, so that a folder

@@ -1,3 +1,7 @@
+// GalleryKit/Sorting: how a collection is shown and found. The sort orders, the sorted
+// positions of items, and the search index. The user's own order is stored by Store/ and
+// edited through Changes/.
+
 import Foundation
 import Localization
 
