@@ -86,7 +86,13 @@ let package = Package(
             "ImageFormats",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        // What several test targets share (a temporary folder): one copy, not one per target.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The byte parsers: sniffing, byte sources, EXIF container detection.
+        .testTarget(name: "ImageFormatsTests", dependencies: ["ImageFormats", "TestSupport"]),
+        // The decoder's process plumbing: child endings, bounded output, pidfd waits.
+        .testTarget(name: "DecoderKitTests", dependencies: ["DecoderKit"]),
         // DroverDecode: imports run it, so the tests need it built beside them.
-        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "DecoderKit", "GalleryKit", "ImageFormats", "DroverDecode"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "DecoderKit", "GalleryKit", "ImageFormats", "DroverDecode", "TestSupport"], resources: [.copy("Fixtures")]),
     ]
 )

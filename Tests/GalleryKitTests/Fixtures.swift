@@ -1,34 +1,9 @@
 import GRDB
 import CPixbuf
 import Foundation
+import TestSupport
 import Testing
 @testable import GalleryKit
-
-/// A temporary folder, removed when the test is done with it.
-final class TemporaryDirectory: @unchecked Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("drover-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        // Undo chmods some tests make, so the folder can go.
-        _ = try? FileManager.default.subpathsOfDirectory(atPath: url.path).forEach {
-            chmod(url.appendingPathComponent($0).path, 0o755)
-        }
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    func folder(_ name: String) throws -> URL {
-        let folder = url.appendingPathComponent(name, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-}
 
 /// Test images made in code, with gdk-pixbuf, and bad files made as raw bytes.
 enum TestImages {

@@ -1,5 +1,6 @@
 import CPixbuf
 import Foundation
+import TestSupport
 import Testing
 @testable import DecoderKit
 @testable import GalleryKit

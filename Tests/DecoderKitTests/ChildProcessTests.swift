@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Testing
 @testable import DecoderKit
-@testable import GalleryKit
 
 /// Reaping a decode child (`ChildProcess.reap`): how it ended, and a child that stays past
 /// its deadline is killed, with or without a pidfd to wait on.

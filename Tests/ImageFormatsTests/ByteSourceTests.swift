@@ -1,6 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-@testable import GalleryKit
 @testable import ImageFormats
 
 /// The one reader of image bytes (a file through a window, a buffer, an array) and its
