@@ -105,13 +105,14 @@ let package = Package(
             "ImageFormats",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        // What several test targets share (a temporary folder): one copy, not one per target.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // The byte parsers: sniffing, byte sources, EXIF container detection.
+        // What several test targets share, one copy (swift-nio's NIOTestUtils pattern): the
+        // fixtures, a temporary folder, test images made with gdk-pixbuf, PNG chunks.
+        .target(name: "TestSupport", dependencies: ["CPixbuf"], path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
+        // The byte parsers: sniffing, byte sources, completeness checks, EXIF walkers.
         .testTarget(name: "ImageFormatsTests", dependencies: ["ImageFormats", "TestSupport"]),
         // The decoder's process plumbing: child endings, bounded output, pidfd waits.
         .testTarget(name: "DecoderKitTests", dependencies: ["DecoderKit"]),
         // DroverDecode: imports run it, so the tests need it built beside them.
-        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "DecoderKit", "GalleryKit", "ImageFormats", "DroverDecode", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "DecoderKit", "GalleryKit", "ImageFormats", "DroverDecode", "TestSupport"]),
     ]
 )

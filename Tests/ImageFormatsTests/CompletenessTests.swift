@@ -1,7 +1,6 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import GalleryKit
 @testable import ImageFormats
 
 /// The structural completeness checks, on raw bytes: each whole image passes, and the same
@@ -204,29 +203,7 @@ import Testing
     }
 }
 
-/// A small seeded generator, so a failure repeats.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension ImageFormat {
     static func sniff(_ data: Data) -> ImageFormat? { data.withUnsafeBytes { sniff($0) } }
 }
 
-/// Builds PNG chunks for tests that need a chunk the encoder does not write.
-enum PNGChunks {
-    static func inserting(chunk type: String, _ payload: Data, afterIHDRof png: Data) -> Data {
-        let ihdrEnd = 8 + 12 + 13
-        var chunk = Data()
-        chunk.append(chunk: type, payload)
-        return png.prefix(ihdrEnd) + chunk + png.dropFirst(ihdrEnd)
-    }
-}
