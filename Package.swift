@@ -110,8 +110,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CPixbuf"], path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
         // The byte parsers: sniffing, byte sources, completeness checks, EXIF walkers.
         .testTarget(name: "ImageFormatsTests", dependencies: ["ImageFormats", "TestSupport"]),
-        // The decoder's process plumbing: child endings, bounded output, pidfd waits.
-        .testTarget(name: "DecoderKitTests", dependencies: ["DecoderKit"]),
+        // The decoder's process plumbing (child endings, bounded output, pidfd waits), a server's
+        // connection and the wire. DroverDecode: the connection tests start it.
+        .testTarget(name: "DecoderKitTests", dependencies: ["DecoderKit", "DroverDecode", "TestSupport"]),
         // DroverDecode: imports run it, so the tests need it built beside them.
         .testTarget(name: "GalleryKitTests", dependencies: ["ChangeKit", "DecoderKit", "GalleryKit", "ImageFormats", "DroverDecode", "TestSupport"]),
     ]

@@ -1,5 +1,5 @@
 // Helpers shared by the test targets (swift-nio's NIOTestUtils pattern): a module of its
-// own, so that ImageFormatsTests, DecoderKitTests and GalleryKitTests share one copy.
+// own, so that the test targets (ImageFormatsTests, GalleryKitTests) share one copy.
 import Foundation
 
 /// A temporary folder, removed when the test is done with it.

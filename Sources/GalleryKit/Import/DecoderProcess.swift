@@ -44,14 +44,8 @@ struct DecoderProcess {
     /// server enforces it) and a margin for the server to kill, reap and report.
     var answerSeconds: Int { limits.decodeWallSeconds + max(2, limits.decodeWallSeconds / 4) }
 
-    /// Where `drover-decode` is: beside the running executable. That is the build
-    /// folder for `drover` and for the test bundle alike, and `bindir` once installed
-    /// (meson.build installs it there).
-    static let installedExecutable: String = {
-        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first ?? "drover"
-        return ((running as NSString).deletingLastPathComponent as NSString).appendingPathComponent("drover-decode")
-    }()
+    /// Where `drover-decode` is (`DecoderClient.installedExecutable`).
+    static var installedExecutable: String { DecoderClient.installedExecutable }
 
     /// Decodes `input` to fit the thumbnail box and writes it in `format` at `output` (a
     /// temporary name in the thumbnails folder, which the caller renames). Returns the
@@ -132,47 +126,26 @@ struct DecoderProcess {
 
     // MARK: - The server
 
+    /// DecoderKit's client, with this decode's server program, concurrency and cancellation.
+    var client: DecoderClient {
+        DecoderClient(executable: executable, childProgram: childProgram, concurrency: limits.concurrency,
+                      cancellation: cancellation)
+    }
+
     /// Starts the servers that `count` decodes will use (at most `limits.concurrency`)
     /// ahead of them (see `DecoderServerPool.prewarm`).
-    func prewarmServers(for count: Int) {
-        DecoderServerPool.shared.prewarm(executable: executable, childProgram: childProgram, count: count,
-                                         limit: limits.concurrency)
-    }
+    func prewarmServers(for count: Int) { client.prewarm(for: count) }
 
-    /// Has a server run the child with these arguments and report how it ended. Blocking:
-    /// waits behind the decode a shared server is running, or for a server when all
-    /// `limits.concurrency` are shared already (see `DecoderServerPool`).
+    /// Has a server run the child with these arguments and report how it ended (see
+    /// `DecoderClient.run`); a failure of the servers is this image's `decoderFailed`.
     func run(_ arguments: [String]) throws(ImportFailureReason) -> Finished {
-        // A server that stops while this request waits behind another's (see
-        // `DecoderServerPool`) failed that other image, not this one: it goes to another
-        // server. Once: a second such stop is reported.
-        if let finished = try runOnce(arguments, mayRetry: true) { return finished }
-        return try runOnce(arguments, mayRetry: false)!
-    }
-
-    /// One server's try; nil (when `mayRetry`) if it stopped before this request's turn.
-    private func runOnce(_ arguments: [String], mayRetry: Bool) throws(ImportFailureReason) -> Finished? {
-        let pool = DecoderServerPool.shared
-        let server: DecoderConnection
         do {
-            server = try pool.borrow(executable: executable, childProgram: childProgram, limit: limits.concurrency,
-                                     waitSeconds: answerSeconds, cancellation: cancellation)
+            return try client.run(arguments, wallSeconds: limits.decodeWallSeconds, answerWithin: answerSeconds)
         } catch {
             switch error {
             case .cancelled: throw .cancelled
-            case .start(let failure): throw .decoderFailed(detail: failure.detail)
-            case .noneFree(let seconds): throw .decoderFailed(detail: "no decoder server became free within \(seconds) s")
+            case .failed(let detail): throw .decoderFailed(detail: detail)
             }
-        }
-        do {
-            let finished = try server.run(arguments, wallSeconds: limits.decodeWallSeconds, answerWithin: answerSeconds)
-            pool.giveBack(server, executable: executable, childProgram: childProgram, keep: limits.concurrency)
-            return finished
-        } catch {
-            // The server is stopped; the next image gets a new one.
-            pool.discard(server, executable: executable, childProgram: childProgram)
-            if error == .stoppedBeforeItsTurn && mayRetry { return nil }
-            throw .decoderFailed(detail: error.detail)
         }
     }
 }
