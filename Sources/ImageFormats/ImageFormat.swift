@@ -44,7 +44,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The one table, in the order of the cases.
+    /// The one table: a row for every case, the photo formats in the order a target prefers them.
     package static let table: [Facts] = [
         Facts(.png, "PNG", mimeType: "image/png", extensions: ["png"], loaders: ["png"],
               signatures: [Array(pngSignature.prefix(4))]),  // the rest of it may be damaged
@@ -82,7 +82,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     /// with, and the shape of every EXIF block.
     static let classicTIFFSignatures: [[UInt8]] = [[0x49, 0x49, 0x2A, 0x00], [0x4D, 0x4D, 0x00, 0x2A]]
 
-    package var facts: Facts { Self.table[Self.allCases.firstIndex(of: self)!] }
+    /// This format's row of the table.
+    package var facts: Facts { Self.table.first { $0.format == self }! }
 
     /// The name shown to people.
     public var displayName: String { facts.displayName }
