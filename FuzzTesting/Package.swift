@@ -16,14 +16,22 @@ let package = Package(
         .target(name: "FuzzDriver"),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
-        .executableTarget(name: "FuzzExif", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
-        .executableTarget(name: "FuzzImageEnding", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
+        // The EXIF walkers are ImageFormats'; the tags they find are read with libexif, in GalleryKit.
+        .executableTarget(name: "FuzzExif", dependencies: [
+            "FuzzDriver",
+            .product(name: "ImageFormats", package: "Drover"),
+            .product(name: "GalleryKit", package: "Drover"),
+        ]),
+        // Sniffing and the completeness checks: ImageFormats alone.
+        .executableTarget(name: "FuzzImageEnding", dependencies: ["FuzzDriver", .product(name: "ImageFormats", package: "Drover")]),
+        // The places data set's parser and index, and a photo's position as text: GalleryKit's.
         .executableTarget(name: "FuzzPlaces", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
         .executableTarget(name: "FuzzGeo", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
         .executableTarget(name: "FuzzDrops", dependencies: [
             "CGio",
             "FuzzDriver",
             .product(name: "DragKit", package: "Drover"),
+            // Dropped text becomes a note: NoteRow checks and titles it.
             .product(name: "GalleryKit", package: "Drover"),
         ]),
     ]

@@ -22,7 +22,8 @@ LAYERS = {
     "CGtk": [],
     "CAdwaita": [],
     "CPixbuf": [],
-    "CSystem": [],  # fork, pidfd, sockets: system calls, apart from gdk-pixbuf
+    "CSystem": [],  # fork, pidfd, sockets, renameat2: system calls, apart from gdk-pixbuf
+    "CZlib": [],  # zlib, for PNG's compressed EXIF chunks
     "CZBar": [],
     "CExif": [],
     "CLibcrypto": [],
@@ -31,21 +32,20 @@ LAYERS = {
     # Pure Swift foundations.
     "Localization": ["CIntl"],
     "ChangeKit": [],
-    "ImageFormats": [],
-    "FileTypes": [],  # transitional: becomes ImageFormats
+    "ImageFormats": ["CZlib"],
     "UndoKit": [],
     # GTK wrappers, no app logic.
     "GtkKit": ["CGtk", "CAdwaita", "CDrover", "Localization"],
     # Every drag-and-drop rule; no GTK.
-    "DragKit": ["ChangeKit", "ImageFormats", "FileTypes", "Localization"],
+    "DragKit": ["ChangeKit", "ImageFormats", "Localization"],
     # The drover-decode helper's server, child, wire and client; links gdk-pixbuf only.
-    "DecoderKit": ["CPixbuf", "CSystem", "ImageFormats", "FileTypes"],
+    "DecoderKit": ["CPixbuf", "CSystem", "ImageFormats"],
     # The library; no GTK.
-    "GalleryKit": ["ChangeKit", "ImageFormats", "FileTypes", "DecoderKit", "CPixbuf", "CZBar",
-                   "CExif", "CLibcrypto", "Localization", "GRDB"],
+    "GalleryKit": ["ChangeKit", "ImageFormats", "DecoderKit", "CPixbuf", "CSystem",
+                   "CZBar", "CExif", "CLibcrypto", "Localization", "GRDB"],
     # Executables.
     "Drover": ["GtkKit", "CGtk", "ChangeKit", "DragKit", "GalleryKit", "DecoderKit",
-               "ImageFormats", "FileTypes", "UndoKit", "Localization"],
+               "ImageFormats", "UndoKit", "Localization"],
     "DroverDecode": ["DecoderKit"],
     "DragKitBenchmark": ["ChangeKit", "DragKit"],
 }
@@ -58,13 +58,9 @@ PLATFORM = {"Swift", "Foundation", "FoundationEssentials", "Dispatch", "Synchron
             "Glibc", "_Concurrency"}
 
 # Modules that must stay free of GTK, whatever LAYERS says.
-GTK_FREE = {"GalleryKit", "DragKit", "ImageFormats", "FileTypes", "DecoderKit", "ChangeKit",
+GTK_FREE = {"GalleryKit", "DragKit", "ImageFormats", "DecoderKit", "ChangeKit",
             "UndoKit", "Localization"}
 GTK = {"CGtk", "CAdwaita", "GtkKit", "CDrover"}
-
-# Transitional: (file, module) pairs allowed an `@_exported import` until the module split
-# lands. Remove each entry with the line it excuses.
-EXPORTED_UNTIL_SPLIT = {("Sources/GalleryKit/Exports.swift", "DecoderKit")}
 
 IMPORT = re.compile(
     r"^\s*(?P<attrs>(?:@\w+(?:\([^)]*\))?\s+)*)import\s+"
@@ -140,7 +136,7 @@ def check_sources(errors):
                 if not match:
                     continue
                 imported = match.group("module")
-                if "@_exported" in match.group("attrs") and (rel, imported) not in EXPORTED_UNTIL_SPLIT:
+                if "@_exported" in match.group("attrs"):
                     errors.append(f"{rel}:{number}: @_exported import {imported}: "
                                   "no module re-exports another")
                 if module in GTK_FREE and imported in GTK:

@@ -1,4 +1,5 @@
-import FileTypes
+import Foundation
+import ImageFormats
 
 // The type of one representation: a MIME type, because that is what GTK, the file manager
 // and GNOME Maps exchange on Linux.
@@ -47,13 +48,13 @@ public struct ContentType: Hashable, Sendable, CustomStringConvertible, Expressi
 }
 
 /// Drover's type table: every type its drags offer and its drop targets take, in one place.
-/// Image types come from the one table of image file types (`FileTypes`), which the library
+/// Image types come from the one table of image formats (`ImageFormats`), which the library
 /// also reads to find images in a folder.
 extension ContentType {
     /// A list of file URIs: what the file manager drags, and what Drover offers it.
     public static let uriList: ContentType = "text/uri-list"
-    public static let png = ContentType(ImageFileType.png.mimeType)
-    public static let jpeg = ContentType(ImageFileType.jpeg.mimeType)
+    public static let png = ContentType(ImageFormat.png)!
+    public static let jpeg = ContentType(ImageFormat.jpeg)!
     public static let plainText: ContentType = "text/plain;charset=utf-8"
     /// An RFC 7946 GeoJSON document: a photo's location, for GNOME Maps.
     public static let geoJSON: ContentType = "application/geo+json"
@@ -76,19 +77,32 @@ extension ContentType {
     /// Text in any encoding: a pattern for targets (`text/plain;charset=utf-8` conforms).
     public static let anyText: ContentType = "text/plain"
     /// The image types a photo library takes, in the order a target prefers them.
-    public static let images: [ContentType] = ImageFileType.photoTypes.map { ContentType($0.mimeType) }
+    public static let images: [ContentType] = ImageFormat.photoFormats.compactMap { ContentType($0) }
 
     /// The type of a photo file, by its name's extension (any case); nil when the extension
     /// is not one of a type the library takes.
     public init?(photoFileExtension: String) {
-        guard let type = ImageFileType(fileExtension: photoFileExtension) else { return nil }
-        self.init(type.mimeType)
+        guard let format = ImageFormat(photoFileExtension: photoFileExtension) else { return nil }
+        self.init(format)
+    }
+
+    /// The type of a photo format; nil for a format the library does not take.
+    public init?(_ format: ImageFormat) {
+        guard let mimeType = format.mimeType else { return nil }
+        self.init(mimeType)
+    }
+
+    /// The photo type of image data, by its content (its signature, `ImageFormat.sniff`); nil
+    /// when it is no format the library takes.
+    public init?(sniffing data: Data) {
+        guard let format = data.prefix(64).withUnsafeBytes({ ImageFormat.sniff($0) }) else { return nil }
+        self.init(format)
     }
 
     /// The file name extension a file of this type gets when Drover names it (a drop written
     /// to disk).
     public var fileExtension: String {
-        if let image = ImageFileType(mimeType: mimeType) { return image.fileExtension }
+        if let extensionName = ImageFormat(photoMIMEType: mimeType)?.fileExtension { return extensionName }
         switch essence {
         case Self.geoJSON.essence: return "geojson"
         case Self.anyText.essence: return "txt"

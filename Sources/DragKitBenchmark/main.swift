@@ -1,4 +1,4 @@
-// Prints DragKit's figures for the budgets in DESIGN.md §4. Run it in release:
+// Prints DragKit's figures (docs/benchmarks.md). Run it in release:
 //   swift run -c release DragKitBenchmark
 import ChangeKit
 import DragKit

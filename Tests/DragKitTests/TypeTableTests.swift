@@ -1,9 +1,9 @@
-import FileTypes
 import Foundation
+import ImageFormats
 import Testing
 @testable import DragKit
 
-/// The one type table: image types come from `FileTypes`, so a photo's type, the types a
+/// The one type table: image types come from `ImageFormats`, so a photo's type, the types a
 /// target accepts and the extension given to dropped data all agree.
 @Suite struct TypeTableTests {
     @Test func everyPhotoExtensionNamesItsTypeInAnyCase() {
@@ -15,9 +15,9 @@ import Testing
         #expect(ContentType(photoFileExtension: "") == nil)
     }
 
-    @Test func aTypeAndItsExtensionGoBothWays() {
-        for image in ImageFileType.photoTypes {
-            let type = ContentType(image.mimeType)
+    @Test func aTypeAndItsExtensionGoBothWays() throws {
+        for image in ImageFormat.photoFormats {
+            let type = try #require(ContentType(image))
             #expect(ContentType.images.contains(type))
             #expect(type.conforms(to: .anyImage))
             #expect(ContentType(photoFileExtension: type.fileExtension) == type, "\(type)")
@@ -31,14 +31,14 @@ import Testing
     @Test func targetsPreferLosslessPNGFirstAndTheTableHasNoDuplicates() {
         #expect(ContentType.images.first == .png)
         #expect(Set(ContentType.images).count == ContentType.images.count)
-        let extensions = ImageFileType.photoTypes.flatMap(\.fileExtensions)
+        let extensions = ImageFormat.photoFormats.flatMap(\.fileExtensions)
         #expect(Set(extensions).count == extensions.count, "an extension names two types")
     }
 
     @Test func imageTypesAreFoundByMIMETypeWhateverTheSpelling() {
-        #expect(ImageFileType(mimeType: "Image/PNG") == .png)
-        #expect(ImageFileType(mimeType: "image/jpeg; q=1") == .jpeg)
-        #expect(ImageFileType(mimeType: "image/svg+xml") == nil)
+        #expect(ImageFormat(photoMIMEType: "Image/PNG") == .png)
+        #expect(ImageFormat(photoMIMEType: "image/jpeg; q=1") == .jpeg)
+        #expect(ImageFormat(photoMIMEType: "image/svg+xml") == nil)
     }
 
     /// The desktop file cannot read the table, so it is checked against it: "Open With
@@ -50,7 +50,7 @@ import Testing
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("MimeType=") })
         let types = line.dropFirst("MimeType=".count).split(separator: ";").map(String.init)
         #expect(!types.isEmpty)
-        for type in types { #expect(ImageFileType(mimeType: type) != nil, "\(type) is not in the table") }
+        for type in types { #expect(ImageFormat(photoMIMEType: type) != nil, "\(type) is not in the table") }
     }
 
     @Test func listingTypesCombineAndSingleOnesDoNot() {

@@ -1,4 +1,5 @@
 import Foundation
+import DecoderKit
 @testable import GalleryKit
 
 /// Library items for the tests: photos named by number ("p3"), made without a library.

@@ -1,5 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// Untrusted images are decoded in the `drover-decode` helper under CPU, memory and

@@ -1,5 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// What decoding in a child of the decoder server costs against decoding in Drover's own process, on

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Writes EXIF blocks byte by byte, so GPS tests need neither exiftool nor committed
 /// photos, and malformed tags can be exactly as malformed as wanted.

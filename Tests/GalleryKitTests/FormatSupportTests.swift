@@ -1,5 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// Which formats import, and the message for each that does not: a format with a signature

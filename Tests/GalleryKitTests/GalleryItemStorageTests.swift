@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// An item keeps its fields in one shared box, and a single photo's cover and member

@@ -1,5 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 @Suite struct MutationTests {

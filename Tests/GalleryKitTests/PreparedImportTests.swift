@@ -1,5 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// Two-phase import, as a drop's placeholder uses it: prepare (slow, invisible), then

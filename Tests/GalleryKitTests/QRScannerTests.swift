@@ -1,6 +1,8 @@
 import CPixbuf
 import Foundation
+import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 @Suite struct QRScannerTests {

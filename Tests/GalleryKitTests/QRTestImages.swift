@@ -1,16 +1,8 @@
 import CPixbuf
 import Foundation
+@testable import DecoderKit
 @testable import GalleryKit
-
-/// The repository's folders, found from this file (tests run from anywhere).
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static func sample(_ name: String) -> URL { root.appendingPathComponent("data/samples/\(name)") }
-    static let places = root.appendingPathComponent("data/places/places.tsv")
-    static func fixture(_ name: String) -> URL {
-        Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil)!
-    }
-}
+import TestSupport
 
 /// A QR code's modules, read from a fixture PNG made by qrencode at one pixel per module.
 struct QRMatrix {

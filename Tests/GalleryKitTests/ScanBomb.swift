@@ -1,5 +1,7 @@
 import Foundation
+@testable import DecoderKit
 @testable import GalleryKit
+import TestSupport
 
 extension TestImages {
     /// A progressive JPEG that repeats one small scan `repeats` times before its end:

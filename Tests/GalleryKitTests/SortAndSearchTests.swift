@@ -1,6 +1,7 @@
 import ChangeKit
 import Foundation
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// Sorting and search are views of a collection: they order and filter the items the

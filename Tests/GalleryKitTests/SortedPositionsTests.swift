@@ -1,5 +1,6 @@
 import ChangeKit
 import Foundation
+import TestSupport
 import Testing
 @testable import GalleryKit
 

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 @Suite struct ThumbnailTests {

@@ -5,6 +5,7 @@
 // in the years the parser accepts.
 import FuzzDriver
 @testable import GalleryKit
+@testable import ImageFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExif(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -3,7 +3,7 @@
 // another is covered too, and so does the 16-bit CMYK TIFF test. Each must end (no hang,
 // no trap) on any input, and the sniffing check must agree with checking the sniffed format.
 import FuzzDriver
-@testable import GalleryKit
+@testable import ImageFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImageEnding(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -5,7 +5,7 @@ import GtkKit
 /// the closer the pointer is to the edge, and stops when the pointer moves
 /// away or the drag leaves or drops. It runs its own stepper rather than
 /// GtkGridView-style built-in autoscroll, which on X11 kept scrolling after
-/// a drop (DESIGN.md).
+/// a drop (docs/architecture.md, "Platform facts behind the shape").
 ///
 /// The steps run on the grid's frame clock (a tick callback), not a timer:
 /// each scroll lands in the frame's update phase, before that frame's layout

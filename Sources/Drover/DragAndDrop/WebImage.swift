@@ -61,8 +61,7 @@ enum WebImage {
 
     /// The photo format of `data`, by its content, when it is one the library takes.
     nonisolated static func format(of data: Data) -> ContentType? {
-        let format = data.prefix(64).withUnsafeBytes { ImageFormat.sniff($0) }
-        return format.flatMap { ContentType(photoFileExtension: $0.rawValue) }
+        ContentType(sniffing: data)
     }
 
     /// The photo's title: the address's file name without its extension ("harbour" for

@@ -10,7 +10,7 @@ import Localization
 /// visible tiles (plus a margin) exist. Tiles come from a pool, are placed by
 /// `GridGeometry` arithmetic, and slide to their new places when items move.
 /// GtkGridView cannot be labelled for AT-SPI in GTK 4.8 and cannot animate
-/// gaps, so Drover lays out its own (DESIGN.md, "The photo grid").
+/// gaps, so Drover lays out its own (docs/architecture.md, "Platform facts behind the shape").
 ///
 /// This file owns the layout (which tiles are visible, and where), and the
 /// state the other parts share (items, geometry, selection, focus). The other

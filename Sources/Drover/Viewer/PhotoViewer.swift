@@ -1,4 +1,5 @@
 import CGtk
+import DecoderKit
 import DragKit
 import Foundation
 import GalleryKit

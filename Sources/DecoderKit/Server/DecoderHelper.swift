@@ -1,0 +1,167 @@
+import CSystem
+import Foundation
+
+/// The `drover-decode` helper's whole program: it limits itself, decodes one image into
+/// a thumbnail (a PNG, or a JPEG with `--format jpeg`), and says how that went on one line
+/// of standard output.
+///
+///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg] [--full-size W H]
+///                   [--orientation O] INPUT OUTPUT
+///
+/// O is the EXIF orientation (1–8) of a PNG or WebP, whose gdk-pixbuf loaders leave it out:
+/// Drover reads it (as it reads every photo's EXIF for its date and place), so this helper
+/// needs no EXIF parser of its own.
+///
+/// The limits are set before a single byte of INPUT is read, so no input can escape them:
+/// past N s of CPU the kernel kills the process (SIGXCPU, then SIGKILL a second later),
+/// an allocation past M bytes of address space fails, and no core file is written.
+/// Imports run it in a child forked by the decoder server (`DecoderServer`), which bounds
+/// the wall-clock time and reports how the child ended; `DecoderProcess` turns the line or
+/// that ending into an `ImportFailureReason`. Run as a program of its own, it does the same
+/// for one image.
+///
+/// The line is one of:
+///
+///     ok W H                 the thumbnail is at OUTPUT; W×H is the upright full size
+///     fail file MESSAGE      INPUT could not be opened or read
+///     fail decode MESSAGE    INPUT does not decode
+///     fail memory MESSAGE    the decoder could not get memory within M bytes
+///     fail write ERRNO MESSAGE  OUTPUT could not be written
+///     fail usage MESSAGE     the arguments are wrong (a bug in Drover, not the image)
+public enum DecoderHelper {
+    /// Runs the helper with its arguments (without the program name). Returns the exit
+    /// status: 0 after "ok", 1 after "fail".
+    public static func main(arguments: [String]) -> Int32 {
+        let request: Request
+        do {
+            request = try Request(parsing: arguments)
+        } catch {
+            return report("fail usage \(error.message)")
+        }
+        // First, before the image is touched. A limit that cannot be set is a refusal:
+        // decoding without it is exactly what the helper exists to prevent.
+        if let failure = request.limitSelf() { return report("fail usage \(failure)") }
+        // If Drover goes, its decoders go with it (nobody would read their answer).
+        _ = drover_die_with_parent()
+
+        do {
+            let size = try ThumbnailRenderer.render(path: request.input, box: request.box, format: request.format,
+                                                    fullSize: request.fullSize, orientation: request.orientation,
+                                                    to: request.output)
+            return report("ok \(size.width) \(size.height)")
+        } catch {
+            switch error {
+            case .file(let message): return report("fail file \(message)")
+            case .decode(let message): return report("fail decode \(message)")
+            case .memory(let message): return report("fail memory \(message)")
+            case .write(let code, let message): return report("fail write \(code) \(message)")
+            }
+        }
+    }
+
+    /// Writes the one line (line breaks in messages become spaces) and gives the status.
+    private static func report(_ line: String) -> Int32 {
+        let flat = String(line.map { $0.isNewline ? " " : $0 }) + "\n"
+        // One write(2), unbuffered: the line is whole or absent, whatever happens next.
+        _ = flat.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
+        return line.hasPrefix("ok ") ? 0 : 1
+    }
+
+    package struct Request: Equatable {
+        package var cpuSeconds: Int
+        package var memoryBytes: Int
+        package var box: Int
+        package var format: ThumbnailFormat
+        package var fullSize: PixelSize?
+        /// The EXIF orientation the loader does not apply itself (PNG, WebP), if any.
+        package var orientation: Int?
+        package var input: String
+        package var output: String
+
+        /// The arguments `DecoderProcess` passes for this request.
+        package var arguments: [String] {
+            var arguments = ["--cpu-seconds", String(cpuSeconds), "--memory-bytes", String(memoryBytes), "--box", String(box),
+                             "--format", format.rawValue]
+            if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
+            if let orientation { arguments += ["--orientation", String(orientation)] }
+            // "--" so that a path starting with "-" is never taken for an option.
+            return arguments + ["--", input, output]
+        }
+
+        package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, fullSize: PixelSize?,
+                     orientation: Int? = nil, input: String, output: String) {
+            self.cpuSeconds = cpuSeconds
+            self.memoryBytes = memoryBytes
+            self.box = box
+            self.format = format
+            self.fullSize = fullSize
+            self.orientation = orientation
+            self.input = input
+            self.output = output
+        }
+
+        package struct UsageError: Error { package var message: String }
+
+        package init(parsing arguments: [String]) throws(UsageError) {
+            var cpuSeconds: Int?
+            var memoryBytes: Int?
+            var box: Int?
+            var format = ThumbnailFormat.png
+            var fullSize: PixelSize?
+            var orientation: Int?
+            var paths: [String] = []
+            var rest = arguments[...]
+            func number(_ option: String) throws(UsageError) -> Int {
+                guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+                    throw UsageError(message: "\(option) needs a positive whole number")
+                }
+                return value
+            }
+            while let argument = rest.popFirst() {
+                switch argument {
+                case "--cpu-seconds": cpuSeconds = try number(argument)
+                case "--memory-bytes": memoryBytes = try number(argument)
+                case "--box": box = try number(argument)
+                case "--format":
+                    guard let name = rest.popFirst(), let named = ThumbnailFormat(rawValue: name) else {
+                        throw UsageError(message: "--format needs png or jpeg")
+                    }
+                    format = named
+                case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
+                case "--orientation":
+                    let value = try number(argument)
+                    guard (1...8).contains(value) else { throw UsageError(message: "--orientation needs 1 to 8") }
+                    orientation = value
+                case "--": paths += rest; rest = []
+                default:
+                    guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option \(argument)") }
+                    paths.append(argument)
+                }
+            }
+            guard let cpuSeconds, let memoryBytes, let box else {
+                throw UsageError(message: "--cpu-seconds, --memory-bytes and --box are required")
+            }
+            guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
+            self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, fullSize: fullSize,
+                      orientation: orientation, input: paths[0], output: paths[1])
+        }
+
+        /// Sets this process's limits. Returns nil, or what failed.
+        package func limitSelf() -> String? {
+            // The soft CPU limit sends SIGXCPU; the hard one, a second later, SIGKILL, in case
+            // something catches SIGXCPU.
+            let limits: [(resource: __rlimit_resource, soft: Int, hard: Int, name: String)] = [
+                (RLIMIT_CORE, 0, 0, "RLIMIT_CORE"),
+                (RLIMIT_CPU, cpuSeconds, cpuSeconds + 1, "RLIMIT_CPU"),
+                (RLIMIT_AS, memoryBytes, memoryBytes, "RLIMIT_AS"),
+            ]
+            for limit in limits {
+                var value = rlimit(rlim_cur: rlim_t(limit.soft), rlim_max: rlim_t(limit.hard))
+                if setrlimit(__rlimit_resource_t(limit.resource.rawValue), &value) != 0 {
+                    return "cannot set \(limit.name): \(String(cString: strerror(errno)))"
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import CPixbuf
+import CSystem
+import Dispatch
+import Foundation
+
+/// The decoder server, `drover-decode --serve [--child PROGRAM]`: Drover keeps one per
+/// decode that may run at once, so an image costs a fork, not a program start (see `DecoderProcess`).
+///
+/// It reads requests (`DecoderWire`) on standard input, a socket whose other end is
+/// Drover's, and for each forks a fresh child that limits itself and decodes one image
+/// exactly as the one-shot `drover-decode` does (`DecoderHelper.main`); or, with
+/// `--child`, runs PROGRAM with the same arguments instead (tests stand in broken decoders
+/// so). It watches the child within the request's wall-clock budget, kills it there, reaps
+/// it, and answers with its ending, its CPU time and what it wrote, on standard output
+/// (the same socket). The server itself never reads an image.
+///
+/// Single-threaded on purpose: fork copies only the calling thread, so a lock held by
+/// another thread would stay locked in the child for ever. gdk-pixbuf's JPEG and PNG
+/// loaders and its type sniffing are loaded once, before the first fork, so every child
+/// starts with them. When Drover goes (the socket closes), the server kills the running
+/// child and ends; a child whose server dies is killed by the kernel (PR_SET_PDEATHSIG).
+public enum DecoderServer {
+    /// Serves until standard input closes. Returns the exit status.
+    public static func serve(arguments: [String]) -> Int32 {
+        var childProgram: String?
+        switch arguments.count {
+        case 0: break
+        case 2 where arguments[0] == "--child": childProgram = arguments[1]
+        default:
+            FileHandle.standardError.write(Data("drover-decode --serve: expected no argument or --child PROGRAM\n".utf8))
+            return 2
+        }
+        // A write to a Drover that went away must end the server, not kill it mid-answer
+        // with a signal nobody reads: ignore SIGPIPE here (each child resets it).
+        signal(SIGPIPE, SIG_IGN)
+        drover_pixbuf_warm_up()
+        var reader = FieldReader(descriptor: 0)
+        while let fields = reader.nextRequest() {
+            guard let request = DecoderWire.parseRequest(fields) else {
+                FileHandle.standardError.write(Data("drover-decode --serve: a request without a budget\n".utf8))
+                return 2
+            }
+            guard let answer = decode(request.arguments, wallSeconds: request.wallSeconds, childProgram: childProgram) else {
+                return 0
+            }
+            guard writeAll(answer) else { return 0 }
+        }
+        return 0
+    }
+
+    /// Runs one child; nil if Drover hung up meanwhile (the child is killed and reaped).
+    private static func decode(_ arguments: [String], wallSeconds: Int, childProgram: String?) -> [UInt8]? {
+        var outputPipe: [Int32] = [-1, -1]
+        var errorPipe: [Int32] = [-1, -1]
+        var startPipe: [Int32] = [-1, -1]
+        defer { (outputPipe + errorPipe + startPipe).filter { $0 >= 0 }.forEach { close($0) } }
+        guard drover_pipe_cloexec(&outputPipe) == 0, drover_pipe_cloexec(&errorPipe) == 0,
+              childProgram == nil || drover_pipe_cloexec(&startPipe) == 0 else {
+            return unstarted(errno)
+        }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(wallSeconds) * 1_000_000_000
+        // The strings the child needs, made before the fork, so that the child of a stand-in
+        // program does nothing but exec (the in-process decode is Swift code either way).
+        let argv: [UnsafeMutablePointer<CChar>?] = childProgram.map { ([$0] + arguments).map { strdup($0) } + [nil] } ?? []
+        defer { argv.forEach { free($0) } }
+
+        // A stand-in program runs under the same limits as the built-in decode (which sets
+        // them itself, first thing, in `DecoderHelper.main`).
+        let limits = childProgram == nil ? nil : try? DecoderHelper.Request(parsing: arguments)
+        let pid = drover_fork_decoder(outputPipe[1], errorPipe[1], startPipe[1])
+        if pid == 0 {
+            if let program = childProgram {
+                if let failure = limits?.limitSelf() {
+                    _ = write(2, failure, strlen(failure))
+                    drover_exit_now(127)
+                }
+                execv(program, argv)
+                var code = errno
+                _ = write(3, &code, MemoryLayout<Int32>.size)
+                drover_exit_now(127)
+            }
+            drover_exit_now(DecoderHelper.main(arguments: arguments))
+        }
+        guard pid > 0 else { return unstarted(errno) }
+        close(outputPipe[1]); outputPipe[1] = -1
+        close(errorPipe[1]); errorPipe[1] = -1
+        if startPipe[1] >= 0 {
+            close(startPipe[1]); startPipe[1] = -1
+            // End of file: the exec happened. Four bytes: its errno. Either comes at once.
+            var code: Int32 = 0
+            var count = 0
+            repeat { count = read(startPipe[0], &code, MemoryLayout<Int32>.size) } while count < 0 && errno == EINTR
+            if count == MemoryLayout<Int32>.size {
+                _ = ChildProcess.reap(pid, closedItsOutput: false, deadline: 0)
+                return unstarted(code)
+            }
+        }
+
+        let (texts, collected) = ChildProcess.collect([outputPipe[0], errorPipe[0]], until: deadline, hangup: 0)
+        let reaped = ChildProcess.reap(pid, closedItsOutput: collected == .finished, deadline: deadline)
+        guard collected != .hungUp else { return nil }
+        let line = DecoderWire.AnswerLine(ending: reaped.ending, cpuSeconds: reaped.cpuSeconds,
+                                          timedOut: reaped.timedOut, outputLength: texts[0].bytes.count,
+                                          errorsLength: texts[1].bytes.count)
+        return DecoderWire.answerLine(line) + texts[0].bytes + texts[1].bytes
+    }
+
+    private static func unstarted(_ code: Int32) -> [UInt8] {
+        DecoderWire.answerLine(.init(ending: .unstarted(code), cpuSeconds: 0, timedOut: false, outputLength: 0, errorsLength: 0))
+    }
+
+    private static func writeAll(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = write(1, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                written += count
+            }
+            return true
+        }
+    }
+
+    /// Reads NUL-ended fields from a descriptor, a request at a time.
+    struct FieldReader {
+        let descriptor: Int32
+        private var buffer: [UInt8] = []
+        private var start = 0
+
+        init(descriptor: Int32) { self.descriptor = descriptor }
+
+        /// The next request's fields, or nil at end of input (or on a read error).
+        mutating func nextRequest() -> [String]? {
+            var fields: [String] = []
+            while let field = nextField() {
+                if field.isEmpty { return fields }
+                fields.append(field)
+            }
+            return nil
+        }
+
+        private mutating func nextField() -> String? {
+            while true {
+                if let end = buffer[start...].firstIndex(of: 0) {
+                    let field = String(decoding: buffer[start..<end], as: UTF8.self)
+                    start = end + 1
+                    return field
+                }
+                buffer.removeFirst(start)
+                start = 0
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return nil }
+                buffer += chunk.prefix(count)
+            }
+        }
+    }
+}

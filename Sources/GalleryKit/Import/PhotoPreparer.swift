@@ -1,0 +1,137 @@
+import CPixbuf
+import DecoderKit
+import Foundation
+import ImageFormats
+
+/// A file copied into the library with its thumbnail, waiting for its database row.
+struct PreparedPhoto: Sendable, Hashable {
+    var source: URL
+    var fileName: String
+    var originalFileName: String
+    var title: String
+    var pixelSize: PixelSize
+    var fileDate: Date?
+    /// From EXIF (`DateTimeOriginal`, else `DateTime`), if the file has a usable one.
+    var dateTaken: Date? = nil
+    /// From EXIF GPS, if the file has a usable position.
+    var location: PhotoLocation? = nil
+    /// SHA-256 of the copy's bytes (see `ContentHash`), for finding duplicates.
+    var contentHash: String? = nil
+    /// How its thumbnail was written.
+    var thumbnailFormat: ThumbnailFormat = .png
+}
+
+/// Turns one user file into a prepared library photo, or a failure that leaves nothing
+/// behind. Blocking: runs on `BlockingWork` threads, several at once.
+struct PhotoPreparer: Sendable {
+    let location: LibraryLocation
+    let limits: ImportLimits
+    let faults: FaultInjection
+    /// Where copies' names are claimed (see `ImportJournal`).
+    let journal: ImportJournal
+
+    /// `cancellation` ends a wait for a decoder server (the import was cancelled).
+    func prepare(_ source: ImportSource, cancellation: ImportCancellation? = nil) -> Result<PreparedPhoto, ImportFailureReason> {
+        Result { () throws(ImportFailureReason) in try prepareOrThrow(source, cancellation: cancellation) }
+    }
+
+    private func prepareOrThrow(_ source: ImportSource, cancellation: ImportCancellation?) throws(ImportFailureReason) -> PreparedPhoto {
+        let path = source.url.path
+        // Read-only, and never a controlling terminal or a blocking FIFO: the original
+        // is only ever read.
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard file >= 0 else { throw Self.openFailure(errno) }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0 else { throw .unreadable(detail: String(cString: strerror(errno))) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
+        guard info.st_size > 0 else { throw .empty }
+
+        // Measure from the header before anything is decoded: the bomb guard.
+        guard let header = Pixbuf.headerInfo(path: path) else {
+            guard access(path, F_OK) == 0 else { throw .vanished }
+            throw Self.unmeasurable(ImageFormat.sniff(ImageBytes(file: file, size: Int(info.st_size))))
+        }
+        guard !header.isScalable else { throw .unsupportedFormat(header.formatName.uppercased()) }
+        if header.formatName == "tiff",
+           let variant = TIFFStructure.unsupportedVariant(ImageBytes(file: file, size: Int(info.st_size))) {
+            throw .unsupportedFormat(variant)
+        }
+        guard header.size.width > 0, header.size.height > 0 else { throw .corrupt(detail: "it claims to have no pixels") }
+        guard header.size.pixelCount <= limits.maxPixels else { throw .tooManyPixels(header.size, limit: limits.maxPixels) }
+
+        // Before anything is copied: a photo never needs more (see ImportLimits.maxFileBytes).
+        guard info.st_size <= limits.maxFileBytes else { throw .fileTooLarge(bytes: info.st_size, limit: limits.maxFileBytes) }
+
+        let originalName = source.url.lastPathComponent
+        let copied = try AtomicFile.copy(from: file, into: location.photosDirectory, preferredName: originalName,
+                                         maxBytes: limits.maxFileBytes, journal: journal, faults: faults)
+        let fileName = copied.fileName
+        let copy = location.photoURL(fileName: fileName).path
+        var keep = false
+        // The copy was made here a moment ago and its name is claimed in the journal: ours.
+        defer { if !keep { unlink(copy); journal.release(fileName) } }
+
+        // gdk-pixbuf decodes a cut-off PNG, JPEG, BMP or WebP without an error (the rest is grey).
+        switch ImageCompleteness.check(path: copy) {
+        case .complete, .notChecked: break
+        case .incomplete(let reason): throw .corrupt(detail: reason)
+        case .unreadable(let detail): throw .unreadable(detail: detail)
+        }
+        // Decoding the library's copy proves the stored bytes are a whole image.
+        let thumbnailFormat = ThumbnailFormat.forPhoto(formatName: header.formatName)
+        let upright = try makeThumbnail(of: copy, fileName: fileName, format: thumbnailFormat, fullSize: header.size,
+                                        cancellation: cancellation)
+        keep = true
+        let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        // Cheap (only the EXIF block is read, found by walking the container), so a new photo has its date and
+        // location at once; the slower QR scan is left to the background scan.
+        return PreparedPhoto(source: source.url, fileName: fileName, originalFileName: originalName,
+                             title: source.title ?? (originalName as NSString).deletingPathExtension,
+                             pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
+                             dateTaken: ExifDateReader.dateTaken(path: copy),
+                             location: ExifLocationReader.location(path: copy),
+                             contentHash: copied.contentHash, thumbnailFormat: thumbnailFormat)
+    }
+
+    /// Decodes `path` to thumbnail size in a `drover-decode` helper, under the budgets of
+    /// `ImportLimits` (see `DecoderProcess`), and saves thumbnails/<fileName>.png or .jpg
+    /// (`format`) atomically. Returns the upright full size.
+    @discardableResult
+    func makeThumbnail(of path: String, fileName: String, format: ThumbnailFormat, fullSize: PixelSize?,
+                       cancellation: ImportCancellation? = nil) throws(ImportFailureReason) -> PixelSize {
+        let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
+        let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
+        let upright = try decoder.makeThumbnail(of: path, to: temporary, format: format, fullSize: fullSize)
+        if let injected = faults.writeError {
+            unlink(temporary)
+            throw AtomicFile.writeFailure(injected)
+        }
+        try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName, format: format).path)
+        return upright
+    }
+
+    /// Starts the decoder servers that preparing `count` files will use, ahead of the
+    /// first copy. Blocking (a few process starts, not their loading).
+    func prewarmDecoders(for count: Int) {
+        DecoderProcess(childProgram: faults.decoderExecutable, limits: limits).prewarmServers(for: count)
+    }
+
+    static func openFailure(_ code: Int32) -> ImportFailureReason {
+        switch code {
+        // Not open yet, so nothing says it ever existed; a folder import that saw it
+        // turns this into `.vanished`.
+        case ENOENT, ENOTDIR: .doesNotExist
+        case EISDIR: .notAFile
+        default: .unreadable(detail: String(cString: strerror(code)))
+        }
+    }
+
+    /// Why a file gdk-pixbuf cannot even measure fails: without a known image signature it
+    /// is not an image; with one, it is damaged if a decoder for the format is installed,
+    /// and an unsupported format (named) if none is.
+    static func unmeasurable(_ format: ImageFormat?) -> ImportFailureReason {
+        guard let format else { return .notAnImage }
+        return format.hasInstalledDecoder ? .corrupt(detail: "its header cannot be read") : .unsupportedFormat(format.displayName)
+    }
+}

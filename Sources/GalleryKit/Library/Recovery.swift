@@ -1,0 +1,150 @@
+import DecoderKit
+import Foundation
+import GRDB
+
+/// What opening the library found and repaired after an unclean exit.
+public struct RecoveryReport: Sendable, Equatable {
+    /// Half-written ".import-UUID" files removed from photos/ and thumbnails/.
+    public var removedTemporaryFiles: [String] = []
+    /// Library copies (and thumbnails) that the import journal names and no photo row
+    /// does: an import was killed between copying and committing. They are Drover's
+    /// copies, never the user's originals.
+    public var removedOrphanFiles: [String] = []
+    /// Files in photos/ or thumbnails/ that neither a photo row nor the import journal
+    /// names: Drover did not make them (or cannot prove it did), so they are left alone.
+    public var unknownFiles: [String] = []
+    /// Photos whose library file is gone. Their rows are kept; tiles show them as missing.
+    public var missingPhotos: [PhotoID] = []
+    /// Files of photos removed before Drover last stopped, and not yet trashed (their undo
+    /// ended with the process): now moved to the freedesktop Trash.
+    public var trashedFiles: [String] = []
+    /// Removed photos' files that could not go to the Trash. They stay in photos/, never
+    /// unlinked, and the next open tries again.
+    public var trashFailures: [TrashFailure] = []
+
+    public var isClean: Bool {
+        removedTemporaryFiles.isEmpty && removedOrphanFiles.isEmpty && missingPhotos.isEmpty
+            && trashedFiles.isEmpty && trashFailures.isEmpty
+    }
+}
+
+/// Brings photos/ and thumbnails/ back in line with the database. Runs at open, under
+/// the library's lock (`LibraryLock`), so no other process has a file in flight.
+///
+/// It removes only what it can prove Drover made: temp files named ".import-UUID" (a
+/// name only `AtomicFile` writes), and copies the import journal names but no photo row
+/// does. Files of removed photos (table `pendingTrash`) go to the freedesktop Trash,
+/// never unlinked. Anything else without a row is reported and left alone.
+enum Recovery {
+    static func run(_ pool: DatabasePool, location: LibraryLocation) throws -> RecoveryReport {
+        var report = RecoveryReport()
+        let rows = try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, fileName FROM photo ORDER BY id").map { (PhotoID(rawValue: $0[0]), $0[1] as String) }
+        }
+        let known = Set(rows.map(\.1))
+        let stillPending = try trashPendingFiles(pool, location: location, known: known, into: &report)
+        try removeJournaledLeftovers(pool, location: location, known: known, into: &report)
+
+        // Only the few names without a row are sorted (for a steady report): sorting all
+        // 100,000 listed names was a fifth of the open's cost.
+        // Each listed name is looked up once: taken out of the rows' names still unseen
+        // (what remains is missing), or else kept as a file without a row.
+        var unseen = known
+        let withoutRow = RegularFiles.names(in: location.photosDirectory).filter { unseen.remove($0) == nil }
+        for name in withoutRow.filter({ !stillPending.contains($0) }).sorted() {
+            if isTemporary(name) {
+                remove(location.photosDirectory, name, into: &report.removedTemporaryFiles)
+            } else if access(location.photoURL(fileName: name).path, F_OK) == 0 {
+                report.unknownFiles.append("photos/" + name)
+            }
+        }
+        let thumbnails = RegularFiles.names(in: location.thumbnailsDirectory)
+        for name in thumbnails.filter({ !isThumbnail($0, ofOneOf: known) }).sorted() {
+            if isTemporary(name) {
+                remove(location.thumbnailsDirectory, name, into: &report.removedTemporaryFiles)
+            } else if access(location.thumbnailsDirectory.appendingPathComponent(name).path, F_OK) == 0 {
+                report.unknownFiles.append("thumbnails/" + name)
+            }
+        }
+        // The listing above is still true for every named photo: only unnamed temp files went.
+        report.missingPhotos = unseen.isEmpty ? [] : rows.filter { unseen.contains($0.1) }.map(\.0)
+        return report
+    }
+
+    /// "NAME.png" or "NAME.jpg" for a NAME in `photoNames` (no second set of every photo's
+    /// thumbnail name). Either format, whatever the photo's row says: both names are
+    /// Drover's for that photo.
+    private static func isThumbnail(_ name: String, ofOneOf photoNames: Set<String>) -> Bool {
+        ThumbnailFormat.allCases.contains { format in
+            name.hasSuffix("." + format.fileExtension) && photoNames.contains(String(name.dropLast(format.fileExtension.count + 1)))
+        }
+    }
+
+    /// What a read-only open can know without repairing anything: the missing photos.
+    static func survey(_ pool: DatabasePool, location: LibraryLocation) throws -> RecoveryReport {
+        var report = RecoveryReport()
+        let rows = try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, fileName FROM photo ORDER BY id").map { (PhotoID(rawValue: $0[0]), $0[1] as String) }
+        }
+        let present = Set(RegularFiles.names(in: location.photosDirectory))
+        report.missingPhotos = rows.filter { !present.contains($0.1) }.map(\.0)
+        return report
+    }
+
+    /// ".import-" followed by a UUID: the temp names `AtomicFile` gives files it writes.
+    static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(LibraryLocation.temporaryPrefix)
+            && UUID(uuidString: String(name.dropFirst(LibraryLocation.temporaryPrefix.count))) != nil
+    }
+
+    /// Deletes the copies (and thumbnails) of imports that claimed a name and never
+    /// committed, then clears the journal.
+    private static func removeJournaledLeftovers(_ pool: DatabasePool, location: LibraryLocation, known: Set<String>,
+                                                 into report: inout RecoveryReport) throws {
+        let journaled = try pool.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importJournal ORDER BY fileName") }
+        guard !journaled.isEmpty else { return }
+        for name in journaled where !known.contains(name) {
+            remove(location.photosDirectory, name, into: &report.removedOrphanFiles)
+            for format in ThumbnailFormat.allCases {
+                remove(location.thumbnailsDirectory, name + "." + format.fileExtension, into: &report.removedOrphanFiles)
+            }
+        }
+        try pool.write { db in try db.execute(sql: "DELETE FROM importJournal") }
+    }
+
+    /// Moves removed photos' files to the Trash and clears their records. Returns the
+    /// names still pending (trashing failed): those files must not be swept as orphans.
+    private static func trashPendingFiles(_ pool: DatabasePool, location: LibraryLocation, known: Set<String>,
+                                          into report: inout RecoveryReport) throws -> Set<String> {
+        let pending = try pool.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM pendingTrash ORDER BY fileName") }
+        guard !pending.isEmpty else { return [] }
+        var done: [String] = []
+        var failed: Set<String> = []
+        for name in pending {
+            // A photo row with this name: a new import reused it since. Not ours to trash.
+            if !known.contains(name) {
+                let url = location.photoURL(fileName: name)
+                switch FreedesktopTrash.moveToTrash(url) {
+                case .trashed:
+                    report.trashedFiles.append(name)
+                case .notFound:
+                    break
+                case .failed(let reason):
+                    report.trashFailures.append(TrashFailure(fileURL: url, reason: reason))
+                    failed.insert(name)
+                    continue
+                }
+                location.removeThumbnails(ofPhotoNamed: name)
+            }
+            done.append(name)
+        }
+        try pool.write { db in
+            for name in done { try db.execute(sql: "DELETE FROM pendingTrash WHERE fileName = ?", arguments: [name]) }
+        }
+        return failed
+    }
+
+    private static func remove(_ directory: URL, _ name: String, into list: inout [String]) {
+        if unlink(directory.appendingPathComponent(name).path) == 0 { list.append(name) }
+    }
+}
