@@ -2,6 +2,9 @@
 running instance, a second instance cannot switch libraries, and
 `--import-only` imports without a window and reports by exit status."""
 
+import fcntl
+import os
+import shutil
 import subprocess
 import time
 
@@ -133,3 +136,76 @@ def test_import_only_hands_its_files_to_the_open_window():
         drover.stop()
         assert photo_rows(drover.library).get("handed-over.png") == "handed-over"
         assert consistency_problems(drover.library) == []
+
+
+def run_import_only(library, *args, env_changes=None, timeout=120):
+    """Runs `drover --library LIBRARY ARGS…` (bytes or str) with a session's environment."""
+    session = DroverSession(library=library)
+    try:
+        env = session.environment()
+        for name, value in (env_changes or {}).items():
+            if value is None:
+                env.pop(name, None)
+            else:
+                env[name] = value
+        command = [os.fsencode(str(session_binary())), b"--library", os.fsencode(str(library)),
+                   *(arg if isinstance(arg, bytes) else os.fsencode(str(arg)) for arg in args)]
+        return subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
+    finally:
+        session.cleanup()
+
+
+def test_help_wins_in_every_combination(tmp_path):
+    """Issue 32, item 10: `--help` prints the usage and exits 0, whatever else is given;
+    no library is made."""
+    library = tmp_path / "library"
+    for args in (["--import-only", "--help"], ["--help", "--import-only"], ["--import-only", "-h", "--import", "x.png"],
+                 ["--version", "--help"], ["--import-only", "--bogus", "--help"]):
+        result = run_import_only(library, *args, timeout=30)
+        assert result.returncode == 0, f"{args}: {result.stdout}{result.stderr}"
+        assert result.stdout.startswith("Usage: drover"), f"{args}: {result.stdout!r}"
+    assert not library.exists()
+
+
+def test_headless_second_import_says_the_library_is_in_use(tmp_path):
+    """Issue 32, item 11: with no display at all (cron, ssh), an `--import-only` on a
+    library another process holds says so and exits 75, without touching GTK."""
+    library = tmp_path / "library"
+    first = run_import_only(library, "--import-only", timeout=60)
+    assert first.returncode == 0, first.stdout + first.stderr
+    photo = write_png(tmp_path / "late.png", seed=3)
+    # Held as another Drover holds it (LibraryLock: flock on the folder), for as long as needed.
+    holder = os.open(library, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX)
+        result = run_import_only(library, "--import", photo, "--import-only",
+                                 env_changes={"DISPLAY": None, "WAYLAND_DISPLAY": None}, timeout=60)
+    finally:
+        os.close(holder)
+    assert result.returncode == 75, f"exit {result.returncode}: {result.stdout}{result.stderr}"
+    assert "is in use by another Drover" in result.stderr, result.stderr
+    assert "Gtk" not in result.stderr and "display" not in result.stderr, result.stderr
+    assert photo_rows(library) == {}
+
+
+def test_duplicates_are_not_failures(tmp_path):
+    """Issue 32, item 7: importing a folder again says what is already in the library and
+    exits 0; two identical files in one import: the second is already in the library."""
+    originals = tmp_path / "originals"
+    originals.mkdir()
+    write_png(originals / "a.png", seed=1)
+    write_png(originals / "b.png", seed=2)
+    shutil.copyfile(originals / "a.png", originals / "a-copy.png")
+    library = tmp_path / "library"
+    first = run_import_only(library, "--import", originals, "--import-only")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "Imported 2 photos, 1 already in your library, 0 failed, 0 skipped" in first.stdout, first.stdout
+    # Natural name order: a-copy.png comes first, so a.png is the repeat.
+    assert f"duplicate: {originals}/a.png: Already in your library: “a-copy”." in first.stdout, first.stdout
+    again = run_import_only(library, "--import", originals, "--import-only")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "Imported 0 photos, 3 already in your library, 0 failed, 0 skipped" in again.stdout, again.stdout
+    assert sorted(photo_rows(library)) == ["a-copy.png", "b.png"]
+    one = write_png(tmp_path / "one.png", seed=9)
+    single = run_import_only(library, "--import", one, "--import-only")
+    assert "Imported 1 photo, 0 failed, 0 skipped" in single.stdout, single.stdout

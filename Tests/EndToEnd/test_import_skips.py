@@ -83,11 +83,11 @@ def test_import_only_prints_every_skip_with_its_reason(tmp_path):
         skipped(f"{folder}/pipe.png", "not a regular file (a FIFO)"),
         skipped(f"{folder}/dangling.png", "broken link: its target does not exist"),
         skipped(f"{folder}/{deep}", "path too long (the limit is 4095 bytes)"),
+        # Not an image by its content, whatever its name; its escape sequence made visible.
+        skipped(f"{folder}/\\e[31mred.png", "not an image"),
     }, result.stdout
-    # The failure is named with its escape sequence made visible.
-    assert f"failed: {folder}/\\e[31mred.png: This file is not an image." in result.stdout, result.stdout
-    # 2 imported + 1 failed + 6 skipped (one hidden) = the 9 entries made above.
-    assert "Imported 2 photos, 1 failed, 6 skipped (1 hidden)" in result.stdout, result.stdout
+    # 2 imported + 7 skipped (one hidden) = the 9 entries made above.
+    assert "Imported 2 photos, 0 failed, 7 skipped (1 hidden)" in result.stdout, result.stdout
     assert result.returncode == 1, "files that were not looked at must show in the exit status"
     assert sorted(rows) == ["good.png", "sub-good.png"]
     assert problems == []
@@ -103,7 +103,7 @@ def test_a_folder_with_only_ordinary_extras_exits_zero(tmp_path):
 
     result, rows, problems = import_only(tmp_path, folder)
     assert skip_lines(result.stdout) == {skipped(f"{folder}/photo.xmp", "not an image")}, result.stdout
-    assert "Imported 1 photos, 0 failed, 2 skipped (1 hidden)" in result.stdout, result.stdout
+    assert "Imported 1 photo, 0 failed, 2 skipped (1 hidden)" in result.stdout, result.stdout
     assert result.returncode == 0, result.stdout + result.stderr
     assert list(rows) == ["photo.png"] and problems == []
 
@@ -143,3 +143,28 @@ def test_the_import_toast_names_skips():
         toast = drover.wait_for_label(lambda text: text.startswith("Imported"), what="the import toast")
         assert toast == ("Imported 1 photo. Skipped 3 (1 hidden): dangling.png: broken link: its target does not exist; "
                          "notes.txt: not an image"), toast
+
+
+def test_command_line_messages_name_the_real_cause(tmp_path):
+    """Issue 32, item 6: a file whose name is not UTF-8 exists (it is not "no file at this
+    path"), and a socket is not a regular file (not "cannot be read")."""
+    import socket
+    import subprocess
+    from drover_session import drover_binary
+    odd = os.path.join(os.fsencode(tmp_path), b"odd\xff.png")
+    os.rename(write_png(tmp_path / "odd.png", seed=1), odd)
+    listener = socket.socket(socket.AF_UNIX)
+    listener.bind(str(tmp_path / "a.sock"))
+    session = DroverSession(library=tmp_path / "library")
+    try:
+        command = [os.fsencode(str(drover_binary())), b"--library", os.fsencode(str(session.library)),
+                   b"--import-only", odd, os.fsencode(str(tmp_path / "a.sock"))]
+        result = subprocess.run(command, env=session.environment(), capture_output=True, text=True, timeout=120)
+    finally:
+        listener.close()
+        session.cleanup()
+    assert result.returncode == 1
+    assert f"failed: {tmp_path}/odd\\xff.png: The file's name is not valid text (UTF-8)" in result.stdout, result.stdout
+    assert f"failed: {tmp_path}/a.sock: This is not a regular file." in result.stdout, result.stdout
+    assert "There is no file at this path" not in result.stdout and "cannot be read" not in result.stdout
+    assert "Imported 0 photos, 2 failed" in result.stdout, result.stdout

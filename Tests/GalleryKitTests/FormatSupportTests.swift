@@ -55,10 +55,10 @@ import Testing
     /// The mapping for a file gdk-pixbuf cannot measure, for formats whose loader is missing.
     @Test func unmeasurableFilesAreNamedByTheirSignature() {
         #expect(PhotoPreparer.unmeasurable(nil) == .notAnImage)
-        #expect(PhotoPreparer.unmeasurable(.png) == .corrupt(detail: "its header cannot be read"))
-        #expect(PhotoPreparer.unmeasurable(.qoi) == .unsupportedFormat("QOI"))
+        #expect(PhotoPreparer.unmeasurable(.format(.png)) == .corrupt(detail: "its header cannot be read"))
+        #expect(PhotoPreparer.unmeasurable(.format(.qoi)) == .unsupportedFormat("QOI"))
         // A format whose loader is installed here (the suite installs all three) is damaged, not unsupported.
-        #expect(PhotoPreparer.unmeasurable(.heic) == .corrupt(detail: "its header cannot be read"))
+        #expect(PhotoPreparer.unmeasurable(.format(.heic)) == .corrupt(detail: "its header cannot be read"))
     }
 
     /// gdk-pixbuf paints a cut BMP, WebP, GIF or TIFF's missing part grey without an error.

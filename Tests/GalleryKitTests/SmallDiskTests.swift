@@ -85,7 +85,7 @@ struct ReadOnlyMount {
         try? FileManager.default.removeItem(at: url)
     }
 
-    private static func run(_ arguments: String...) throws {
+    static func run(_ arguments: String...) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())

@@ -6,7 +6,7 @@ import Foundation
 /// Test images made in code, with gdk-pixbuf, and bad files made as raw bytes.
 public enum TestImages {
     /// gdk-pixbuf savers; webp and avif need their loaders (scripts/install-deps.sh).
-    public enum Format: String { case png, jpeg, bmp, tiff, webp, avif }
+    public enum Format: String { case png, jpeg, bmp, tiff, webp, avif, ico }
 
     /// Writes a `width`×`height` image with a gradient (so JPEG and PNG have real content).
     /// A PNG carries a `mark` (by default its file name) in a text chunk: the same pixels in

@@ -8,6 +8,9 @@ struct CommandLineOptions: Equatable {
     /// Import, print a summary and exit without opening a window (scripts, benchmarks).
     var importOnly = false
     var showHelp = false
+    /// Paths to import whose names are not valid UTF-8: the indexes of their arguments in
+    /// what `parse` was given (`notText`). They exist, but Drover cannot name them.
+    var importsNotText: [Int] = []
 
     static let usage = """
         Usage: drover [OPTIONS] [FILE…]
@@ -27,35 +30,54 @@ struct CommandLineOptions: Equatable {
         let description: String
     }
 
+    /// Whether `arguments` (without the program name) ask for help anywhere before a `--`:
+    /// help is then all that is done, whatever else they say.
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "-h" || argument == "--help" { return true }
+        }
+        return false
+    }
+
     /// Parses `arguments` (without the program name); relative paths resolve against `directory`.
-    static func parse(_ arguments: [String], relativeTo directory: String?) throws(ParseError) -> CommandLineOptions {
+    /// `notText` holds the indexes of arguments that were not valid UTF-8 as given.
+    static func parse(_ arguments: [String], relativeTo directory: String?,
+                      notText: Set<Int> = []) throws(ParseError) -> CommandLineOptions {
         var options = CommandLineOptions()
-        var remaining = arguments[...]
+        var remaining = Array(arguments.indices)[...]
         let base = directory.map { URL(fileURLWithPath: $0, isDirectory: true) }
         func path(_ value: String) -> URL {
             if value.hasPrefix("file://"), let url = URL(string: value) { return url.standardizedFileURL }
             return URL(fileURLWithPath: value, relativeTo: base).standardizedFileURL
         }
-        func value(for option: String) throws(ParseError) -> String {
-            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
+        func value(for option: String) throws(ParseError) -> Int {
+            guard let index = remaining.popFirst(), !arguments[index].hasPrefix("--") else {
                 throw ParseError(description: "\(option) needs a value")
             }
-            return value
+            return index
         }
-        while let argument = remaining.popFirst() {
+        func addImport(_ index: Int) {
+            if notText.contains(index) { options.importsNotText.append(index) } else { options.imports.append(path(arguments[index])) }
+        }
+        while let index = remaining.popFirst() {
+            let argument = arguments[index]
             switch argument {
             case "--library":
                 // An empty value would mean the current folder: never a library by accident.
                 let folder = try value(for: argument)
-                guard !folder.isEmpty else { throw ParseError(description: "--library needs a folder, not an empty name") }
-                options.libraryDirectory = path(folder)
-            case "--import": options.imports.append(path(try value(for: argument)))
+                guard !arguments[folder].isEmpty else { throw ParseError(description: "--library needs a folder, not an empty name") }
+                guard !notText.contains(folder) else {
+                    throw ParseError(description: "the library folder's name is not valid text (UTF-8): rename it or choose another")
+                }
+                options.libraryDirectory = path(arguments[folder])
+            case "--import": addImport(try value(for: argument))
             case "--import-only": options.importOnly = true
             case "-h", "--help": options.showHelp = true
-            case "--": options.imports += remaining.map(path); remaining = []
+            case "--": remaining.forEach(addImport); remaining = []
             default:
                 if argument.hasPrefix("-") { throw ParseError(description: "unknown option \(argument)") }
-                options.imports.append(path(argument))
+                addImport(index)
             }
         }
         return options

@@ -36,7 +36,8 @@ extension DropImporter {
                                                webAddress: received.webAddress)
             context.delete()
             gallery.window.toast.show(ImportSummary.text(imported: tally.imported, failures: tally.failures,
-                                                         skipped: tally.skipped, album: name))
+                                                         skipped: tally.skipped, duplicates: tally.duplicates.map(\.name),
+                                                         album: name))
         }
         guard let context = load.placeholders.first else { return }
         Task { [weak self] in

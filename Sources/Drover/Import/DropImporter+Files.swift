@@ -51,8 +51,7 @@ extension DropImporter {
                 let tally = Tally(report)
                 // A folder's other files and hidden files are normal: a toast only for what needs a look.
                 if toast, !tally.failures.isEmpty || tally.skipped.contains(where: \.reason.needsAttention) {
-                    gallery.window.toast.show(ImportSummary.text(imported: tally.imported, failures: tally.failures,
-                                                                 skipped: tally.skipped))
+                    gallery.window.toast.show(tally.summary)
                 }
                 return tally
             } catch is CancellationError {
@@ -101,7 +100,10 @@ extension DropImporter {
         } catch let failure as ImportFailure {
             // The tile already names the file; say only what went wrong.
             context.fail(failure.reason.message)
-            if case .alreadyInLibrary = failure.reason { offerImportAnyway(source, replacing: context) }
+            if case .alreadyInLibrary = failure.reason {
+                offerImportAnyway(source, replacing: context)
+                return Tally(duplicates: [(failure.source.lastPathComponent, failure.reason.message)])
+            }
             return Tally(failures: [failure.message])
         } catch {
             let message = ErrorWording.reason(error)

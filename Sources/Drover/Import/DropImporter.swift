@@ -56,22 +56,41 @@ final class DropImporter {
         var imported = 0
         var failures: [String] = []
         var skipped: [ImportSkip] = []
+        /// Files already in the library (not failures): their names, and what their tiles say.
+        var duplicates: [(name: String, message: String)] = []
 
-        init(imported: Int = 0, failures: [String] = [], skipped: [ImportSkip] = []) {
+        init(imported: Int = 0, failures: [String] = [], skipped: [ImportSkip] = [],
+             duplicates: [(name: String, message: String)] = []) {
             self.imported = imported
             self.failures = failures
             self.skipped = skipped
+            self.duplicates = duplicates
         }
 
         init(_ report: ImportReport) {
-            self.init(imported: report.imported.count, failures: report.failures.map(\.localizedDescription),
-                      skipped: report.skipped)
+            var failures: [String] = [], duplicates: [(name: String, message: String)] = []
+            for failure in report.failures {
+                if case .alreadyInLibrary = failure.reason {
+                    duplicates.append((failure.source.lastPathComponent, failure.reason.message))
+                } else {
+                    failures.append(failure.localizedDescription)
+                }
+            }
+            self.init(imported: report.imported.count, failures: failures, skipped: report.skipped, duplicates: duplicates)
         }
 
         static func + (lhs: Tally, rhs: Tally) -> Tally {
             Tally(imported: lhs.imported + rhs.imported, failures: lhs.failures + rhs.failures,
-                  skipped: lhs.skipped + rhs.skipped)
+                  skipped: lhs.skipped + rhs.skipped, duplicates: lhs.duplicates + rhs.duplicates)
         }
+
+        /// The toast's text for this tally (`ImportSummary.text`).
+        var summary: String {
+            ImportSummary.text(imported: imported, failures: failures, skipped: skipped, duplicates: duplicates.map(\.name))
+        }
+
+        /// What did not come in, as a screen reader hears it: duplicates by their tiles' words.
+        var spokenFailures: [String] { failures + duplicates.map(\.message) }
     }
 
     /// Imports a drop from outside (or the clipboard's content: paste takes the
@@ -97,8 +116,8 @@ final class DropImporter {
             finisher.finish(.copy)
         })
         let summary: @MainActor (Tally) -> Void = { [weak self] tally in
-            guard tally.imported + tally.failures.count > 0 else { return }
-            self?.gallery.window.announce(ImportSummary.spoken(imported: tally.imported, failures: tally.failures,
+            guard tally.imported + tally.spokenFailures.count > 0 else { return }
+            self?.gallery.window.announce(ImportSummary.spoken(imported: tally.imported, failures: tally.spokenFailures,
                                                                pasted: pasted))
         }
         received.context = load(item, at: index, finisher: finisher, received: received, retry: { [weak self] context in
@@ -112,9 +131,7 @@ final class DropImporter {
     func importFiles(_ urls: [URL]) {
         load(ReaderItem.make(files: urls), at: model.count, finisher: nil, retry: nil, whenImported: { [weak self] tally in
             let calm = tally.failures.isEmpty && !tally.skipped.contains { $0.reason.needsAttention }
-            self?.gallery.window.toast.show(
-                ImportSummary.text(imported: tally.imported, failures: tally.failures, skipped: tally.skipped),
-                seconds: calm ? 5 : 15)
+            self?.gallery.window.toast.show(tally.summary, seconds: calm ? 5 : 15)
         })
     }
 
@@ -170,8 +187,7 @@ final class DropImporter {
                 let tally = try await importUnseen(loaded, into: model.scope(of: context), session: session,
                                                    webAddress: webAddress)
                 context.delete()
-                return whenImported?(tally) ?? gallery.window.toast.show(ImportSummary.text(
-                    imported: tally.imported, failures: tally.failures, skipped: tally.skipped))
+                return whenImported?(tally) ?? gallery.window.toast.show(tally.summary)
             }
             var imports: Task<Tally, Never>?
             model.batch {

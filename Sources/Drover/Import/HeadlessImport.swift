@@ -1,16 +1,21 @@
 import Foundation
 import GalleryKit
 import GtkKit
+import Localization
 
 /// `drover --library DIR --import PATH… --import-only`: imports into a library
 /// without opening a window, printing progress and a summary. It runs the same
 /// GalleryKit import as the app, inside a GLib main loop so Swift concurrency
 /// behaves exactly as it does in the app.
 enum HeadlessImport {
-    static func run(arguments: [String]) -> Int32 {
+    /// `rawArguments`: the arguments (without the program name) as the system gave them.
+    static func run(rawArguments: [[UInt8]]) -> Int32 {
+        let arguments = rawArguments.map { String(decoding: $0, as: UTF8.self) }
+        let notText = Set(rawArguments.indices.filter { String(validating: rawArguments[$0], as: UTF8.self) == nil })
         let options: CommandLineOptions
         do {
-            options = try CommandLineOptions.parse(arguments, relativeTo: FileManager.default.currentDirectoryPath)
+            options = try CommandLineOptions.parse(arguments, relativeTo: FileManager.default.currentDirectoryPath,
+                                                   notText: notText)
         } catch {
             FileHandle.standardError.write(Data("drover: \(TerminalText.escaped("\(error)"))\n".utf8))
             return 2
@@ -19,7 +24,13 @@ enum HeadlessImport {
         MainLoop.installDispatchBridge()
         let status = ExitStatus()
         Task { @MainActor in
-            status.value = await importAll(options.imports, into: directory)
+            // A name that is not text exists (the system gave it), but Drover cannot name it.
+            for index in options.importsNotText {
+                print("failed: \(TerminalText.escaped(bytes: rawArguments[index])): \(ImportFailureReason.nameNotText.message)")
+            }
+            var tally = ImportOnlyTally()
+            tally.failed = options.importsNotText.count
+            status.value = await importAll(options.imports, into: directory, tally: tally)
             status.finished = true
         }
         while !status.finished { MainLoop.iterate(blocking: true) }
@@ -35,16 +46,20 @@ enum HeadlessImport {
     /// The library is open in another process. If that is Drover's window (the primary
     /// instance on the session bus), it imports the files, with placeholders and a toast,
     /// exactly as for `drover FILE…`. Otherwise (another `--import-only`), say so and stop.
+    /// The hand-over goes through GIO alone (`CommandLineHandOver`): without a display
+    /// (cron, ssh) this process never initialises GTK.
     @MainActor
     private static func handOver(_ imports: [URL], library directory: URL) -> Int32 {
-        let application = Application(id: DroverApplication.id)
-        guard application.register(), application.isRemote else {
+        let arguments = ["drover", "--library", directory.path] + imports.flatMap { ["--import", $0.path] }
+        let status = CommandLineHandOver.run(id: DroverApplication.id, arguments: arguments) {
+            print(tr("Drover is open on this library: its window imports the files."))
+        }
+        guard let status else {
             let message = LibraryError.inUse(directory.standardizedFileURL).message
             FileHandle.standardError.write(Data("drover: \(TerminalText.escaped(message))\n".utf8))
             return libraryInUse
         }
-        print("Drover is open on this library: its window imports the files.")
-        return application.run(arguments: ["drover", "--library", directory.path] + imports.flatMap { ["--import", $0.path] })
+        return status
     }
 
     private final class ExitStatus: @unchecked Sendable {
@@ -54,13 +69,13 @@ enum HeadlessImport {
     }
 
     @MainActor
-    private static func importAll(_ urls: [URL], into directory: URL) async -> Int32 {
+    private static func importAll(_ urls: [URL], into directory: URL, tally start: ImportOnlyTally) async -> Int32 {
         // A folder may hold any number of photos; a file is one.
         let hasFolder = urls.contains { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
         PhotoLibrary.prewarmDecoders(for: hasFolder ? Int.max : urls.count)
         do {
             let library = try await PhotoLibrary.open(at: directory)
-            var tally = Tally()
+            var tally = start
             let started = Date()
             for url in urls {
                 var isDirectory: ObjCBool = false
@@ -70,7 +85,9 @@ enum HeadlessImport {
                         print("\(step.completed)/\(step.total) \(TerminalText.escaped(step.source.lastPathComponent))")
                     }
                     if case .failed(let reason) = step.outcome {
-                        print("failed: \(TerminalText.escaped(step.source.path)): \(reason.localizedDescription)")
+                        // A photo already in the library is not a failure: said apart.
+                        let kind = if case .alreadyInLibrary = reason { "duplicate" } else { "failed" }
+                        print("\(kind): \(TerminalText.escaped(step.source.path)): \(reason.localizedDescription)")
                     }
                 }
                 let report = isDirectory.boolValue
@@ -91,31 +108,5 @@ enum HeadlessImport {
             FileHandle.standardError.write(Data("drover: \(TerminalText.escaped(ErrorWording.reason(error)))\n".utf8))
             return 1
         }
-    }
-
-    /// The totals of every import of one run: imported + failed + skipped is every file
-    /// given and every entry found in the folders given.
-    struct Tally {
-        var imported = 0, failed = 0, skipped = 0, hidden = 0
-        /// Skips of things that may hold photos and were not looked at (an unreadable
-        /// folder, a name that is not text…), as opposed to files that are plainly not photos.
-        var needingAttention = 0
-
-        mutating func add(_ report: ImportReport) {
-            imported += report.imported.count
-            failed += report.failures.count
-            skipped += report.skipped.count
-            hidden += report.skipped.count { $0.reason == .hidden }
-            needingAttention += report.skipped.count { $0.reason.needsAttention }
-        }
-
-        /// "Imported 3 photos, 1 failed, 4 skipped (3 hidden)".
-        var summary: String {
-            "Imported \(imported) photos, \(failed) failed, \(skipped) skipped" + (hidden > 0 ? " (\(hidden) hidden)" : "")
-        }
-
-        /// 1 when a file failed or something that may hold photos was not looked at; a folder's
-        /// other files (not images, hidden) are normal and do not count.
-        var exitStatus: Int32 { failed == 0 && needingAttention == 0 ? 0 : 1 }
     }
 }

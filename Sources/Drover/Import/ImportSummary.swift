@@ -5,13 +5,24 @@ import Localization
 /// or that the user asked for from outside (`drover FILE…`): how many photos
 /// arrived, each failure with its reason, and what a folder held that was skipped.
 enum ImportSummary {
-    /// "Imported 3 photos. Could not import: a.png: why. Skipped 4 (2 hidden): notes.txt: not an image"
-    /// ("Added 3 photos to Animals." for an `album`). Hidden files are only counted; the
-    /// other skips are named, as failures are.
-    static func text(imported: Int, failures: [String], skipped: [ImportSkip] = [], album: String? = nil) -> String {
+    /// "Imported 3 photos. harbour.png is already in your library. Could not import: a.png: why.
+    /// Skipped 4 (2 hidden): notes.txt: not an image" ("Added 3 photos to Animals." for an
+    /// `album`). Files already in the library (`duplicates`, by name) are not failures: they
+    /// are said apart, and alone when nothing else happened ("harbour.png is already in
+    /// your library."). Hidden files are only counted; the other skips are named, as failures are.
+    static func text(imported: Int, failures: [String], skipped: [ImportSkip] = [], duplicates: [String] = [],
+                     album: String? = nil) -> String {
         let count = GalleryController.noun(count: imported)
-        var text = album.map { tr("Added {photos} to {album}.", ["photos": count, "album": $0]) }
-            ?? tr("Imported {photos}.", ["photos": count])
+        var sentences: [String] = []
+        if imported > 0 || duplicates.isEmpty {
+            sentences.append(album.map { tr("Added {photos} to {album}.", ["photos": count, "album": $0]) }
+                ?? tr("Imported {photos}.", ["photos": count]))
+        }
+        if !duplicates.isEmpty {
+            sentences.append(ntr("{files} is already in your library.", "{files} are already in your library.",
+                                 duplicates.count, ["files": listed(duplicates, separator: ", ")]))
+        }
+        var text = sentences.joined(separator: " ")
         if !failures.isEmpty { text += " " + tr("Could not import: {failures}", ["failures": listed(failures)]) }
         let named = skipped.filter { $0.reason != .hidden }
         let hidden = skipped.count - named.count
@@ -44,8 +55,8 @@ enum ImportSummary {
     }
 
     /// The first three, and how many more.
-    private static func listed(_ items: [String]) -> String {
+    private static func listed(_ items: [String], separator: String = "; ") -> String {
         let more = items.count > 3 ? " " + ntr("(and {count} more)", "(and {count} more)", items.count - 3) : ""
-        return items.prefix(3).joined(separator: "; ") + more
+        return items.prefix(3).joined(separator: separator) + more
     }
 }

@@ -9,17 +9,14 @@ struct FolderScan: Sendable {
     var skipped: [ImportSkip] = []
 }
 
-/// Finds the image files in a folder tree for a folder import.
+/// Finds the image files in a folder tree for a folder import: each regular file is judged
+/// by its content (`ImportContentRule`, the rule a file imported alone meets), not its name.
 ///
 /// It lists folders by their bytes (`opendir`/`readdir`), not through `String` paths,
 /// so an entry whose name is not valid UTF-8 is seen and reported rather than lost.
 /// Such an entry is skipped, not imported: an import source is a `URL`, and the library
 /// stores names as text.
 enum ImageFileFinder {
-    /// Extensions of the formats a photo library takes (checked again by decoding), from the
-    /// one table of image file types.
-    static let imageExtensions = Set(ImageFormat.photoFormats.flatMap(\.fileExtensions))
-
     /// Image files under `directory`, recursively, in natural name order, and every entry
     /// skipped with its reason. Hidden files and folders are skipped, and links to folders
     /// are not followed (no loops).
@@ -79,18 +76,24 @@ enum ImageFileFinder {
             }
             switch target.st_mode & S_IFMT {
             case S_IFDIR: return .skip(.linkToFolder)
-            case S_IFREG: return hasImageExtension(name) ? .image : .skip(.notAnImage)
+            case S_IFREG: return byContent(path)
             default: return .skip(.notAFile(kind: kind(target.st_mode)))
             }
         case S_IFREG:
-            return hasImageExtension(name) ? .image : .skip(.notAnImage)
+            return byContent(path)
         default:
             return .skip(.notAFile(kind: kind(info.st_mode)))
         }
     }
 
-    private static func hasImageExtension(_ name: [UInt8]) -> Bool {
-        imageExtensions.contains((String(decoding: name, as: UTF8.self) as NSString).pathExtension.lowercased())
+    /// A regular file (or a link to one), by its first bytes.
+    private static func byContent(_ path: [UInt8]) -> Entry {
+        switch ImportContentRule.decide(path: path) {
+        case .success(.take): .image
+        case .success(.unsupported(let name)): .skip(.unsupportedFormat(name))
+        case .success(.notAnImage): .skip(.notAnImage)
+        case .failure(let error): .skip(failure(error.code))
+        }
     }
 
     private static func failure(_ code: Int32) -> ImportSkip.Reason {

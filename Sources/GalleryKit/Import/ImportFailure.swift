@@ -32,8 +32,11 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
     case vanished
     /// Nothing is at the path given: it was never seen by this import.
     case doesNotExist
-    /// A folder, device or other non-regular file.
+    /// A folder, socket, FIFO, device or other non-regular file.
     case notAFile
+    /// Its name is not valid UTF-8 (it was given as bytes, on the command line): the file
+    /// exists, but Drover names photos with text, so it cannot take it.
+    case nameNotText
     case diskFull
     case writeFailed(detail: String)
     /// The import was cancelled before this file was done.
@@ -65,6 +68,7 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
         case .vanished: tr("The file no longer exists.")
         case .doesNotExist: tr("There is no file at this path.")
         case .notAFile: tr("This is not a regular file.")
+        case .nameNotText: tr("The file's name is not valid text (UTF-8), so Drover cannot import it. Rename it and try again.")
         case .diskFull: tr("There is not enough space left on the disk holding the library.")
         case .writeFailed(let detail): tr("The photo could not be saved into the library ({detail}).", ["detail": detail])
         case .cancelled: tr("The import was cancelled.")

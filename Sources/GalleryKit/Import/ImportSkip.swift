@@ -5,8 +5,11 @@ import Localization
 /// accounts for everything it finds: each entry is imported, failed or skipped.
 public struct ImportSkip: Sendable, Hashable {
     public enum Reason: Sendable, Hashable {
-        /// A file whose extension no image format uses (a sidecar, a text file…).
+        /// A file whose content is not an image (a sidecar, a text file…), whatever its name.
         case notAnImage
+        /// An image in a format Drover does not import (named): a vector image, or one no
+        /// installed decoder reads. Said as for a file imported alone.
+        case unsupportedFormat(String)
         /// Its name starts with a dot; a hidden folder is not looked into.
         case hidden
         /// Its name is not valid UTF-8, so Drover cannot name it (a folder so named is not looked into).
@@ -27,6 +30,7 @@ public struct ImportSkip: Sendable, Hashable {
         public var message: String {
             switch self {
             case .notAnImage: tr("not an image")
+            case .unsupportedFormat(let name): tr("Drover does not import {name} images", ["name": name])
             case .hidden: tr("hidden")
             case .nameNotText: tr("name is not valid text (UTF-8)")
             case .folderUnreadable(let detail): tr("cannot read folder: {detail}", ["detail": detail])
@@ -43,7 +47,7 @@ public struct ImportSkip: Sendable, Hashable {
         /// FIFOs and sockets) are what folders normally hold, so they do not count.
         public var needsAttention: Bool {
             switch self {
-            case .notAnImage, .hidden, .notAFile: false
+            case .notAnImage, .unsupportedFormat, .hidden, .notAFile: false
             case .nameNotText, .folderUnreadable, .unreadable, .pathTooLong, .brokenLink, .linkToFolder: true
             }
         }

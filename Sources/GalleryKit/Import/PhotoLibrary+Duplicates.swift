@@ -8,8 +8,9 @@ import GRDB
 /// The check runs after a file is prepared: the copy is hashed (`ContentHash`, read back
 /// from the page cache right after it was written), its hash looked up, and a match
 /// compared byte for byte. A duplicate's copy and thumbnail are removed then; they were
-/// made by this import and claimed in its journal. Two identical files in one import are
-/// both imported (neither is in the library when the other is checked).
+/// made by this import and claimed in its journal. Of two identical files in one import
+/// the first is imported and the later ones are refused as already in the library (the
+/// commit checks them against it: `importSources`), as the README says.
 ///
 /// Photos imported before schema v6 get their hash from `scanPendingHashes` in the
 /// background; until then they are not recognised.

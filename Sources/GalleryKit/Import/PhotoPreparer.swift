@@ -40,17 +40,24 @@ struct PhotoPreparer: Sendable {
         // Read-only, and never a controlling terminal or a blocking FIFO: the original
         // is only ever read.
         let file = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard file >= 0 else { throw Self.openFailure(errno) }
+        guard file >= 0 else { throw Self.openFailure(errno, path: path) }
         defer { close(file) }
         var info = stat()
         guard fstat(file, &info) == 0 else { throw .unreadable(detail: String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notAFile }
         guard info.st_size > 0 else { throw .empty }
 
+        // The one rule, by content, that a folder's scan applies too (`ImportContentRule`).
+        let content = ImageContent.recognize(ImageBytes(file: file, size: Int(info.st_size)))
+        switch ImportContentRule.decide(content) {
+        case .take: break
+        case .unsupported(let name): throw .unsupportedFormat(name)
+        case .notAnImage: throw .notAnImage
+        }
         // Measure from the header before anything is decoded: the bomb guard.
         guard let header = Pixbuf.headerInfo(path: path) else {
             guard access(path, F_OK) == 0 else { throw .vanished }
-            throw Self.unmeasurable(ImageFormat.sniff(ImageBytes(file: file, size: Int(info.st_size))))
+            throw Self.unmeasurable(content)
         }
         guard !header.isScalable else { throw .unsupportedFormat(header.formatName.uppercased()) }
         if header.formatName == "tiff",
@@ -117,21 +124,27 @@ struct PhotoPreparer: Sendable {
         DecoderProcess(childProgram: faults.decoderExecutable, limits: limits).prewarmServers(for: count)
     }
 
-    static func openFailure(_ code: Int32) -> ImportFailureReason {
+    static func openFailure(_ code: Int32, path: String) -> ImportFailureReason {
         switch code {
         // Not open yet, so nothing says it ever existed; a folder import that saw it
         // turns this into `.vanished`.
-        case ENOENT, ENOTDIR: .doesNotExist
-        case EISDIR: .notAFile
-        default: .unreadable(detail: String(cString: strerror(code)))
+        case ENOENT, ENOTDIR: return .doesNotExist
+        case EISDIR: return .notAFile
+        default:
+            // A socket cannot be opened at all (ENXIO), a device may refuse: it is not a file to read.
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return .notAFile }
+            return .unreadable(detail: String(cString: strerror(code)))
         }
     }
 
-    /// Why a file gdk-pixbuf cannot even measure fails: without a known image signature it
-    /// is not an image; with one, it is damaged if a decoder for the format is installed,
-    /// and an unsupported format (named) if none is.
-    static func unmeasurable(_ format: ImageFormat?) -> ImportFailureReason {
-        guard let format else { return .notAnImage }
-        return format.hasInstalledDecoder ? .corrupt(detail: "its header cannot be read") : .unsupportedFormat(format.displayName)
+    /// Why a file gdk-pixbuf cannot even measure fails: by the content rule, not an image,
+    /// an unsupported format (named), or else damaged (a decoder for it is installed).
+    static func unmeasurable(_ content: ImageContent?) -> ImportFailureReason {
+        switch ImportContentRule.decide(content) {
+        case .take: .corrupt(detail: "its header cannot be read")
+        case .unsupported(let name): .unsupportedFormat(name)
+        case .notAnImage: .notAnImage
+        }
     }
 }

@@ -26,6 +26,9 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
     case newerSchema(URL)
     /// The file is a valid database, but not a Drover library.
     case notALibrary(URL)
+    /// The library's folder may be written, but its database file may not (its mode, or
+    /// an immutable flag): Drover would be unable to save any change.
+    case databaseReadOnly(URL)
     /// The file or its folder cannot be read or written (permissions, a folder in the way, I/O error).
     case unreadable(URL, detail: String)
     /// The library folder could not be created.
@@ -72,6 +75,8 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
             tr("The photo library at “{url}” was created by a newer version of Drover. Update Drover to open it; the library has been left untouched.", ["url": url.path])
         case .notALibrary(let url):
             tr("“{file}” is a database, but not a Drover photo library. It has been left untouched.", ["file": url.path])
+        case .databaseReadOnly(let url):
+            tr("The library's database “{file}” is read-only, so Drover cannot save changes to it. Make it writable and try again; it has been left untouched.", ["file": url.path])
         case .unreadable(let url, let detail):
             tr("The photo library at “{url}” cannot be read ({detail}). Check its permissions; it has been left untouched.", ["url": url.path, "detail": detail])
         case .cannotCreateDirectory(let url, let detail):
@@ -109,7 +114,7 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
     public var preventsOpening: Bool {
         switch self {
         case .corrupt, .damaged, .notALibraryFolder, .inUse, .diskFull, .newerSchema, .notALibrary, .unreadable,
-             .cannotCreateDirectory: true
+             .databaseReadOnly, .cannotCreateDirectory: true
         default: false
         }
     }

@@ -125,14 +125,27 @@ enum LibraryOpener {
             throw LibraryError.unreadable(url, detail: "it is a folder, not a file")
         }
         // SQLite would happily open a file it cannot read and fail later; check first.
-        guard access(url.path, writable ? R_OK | W_OK : R_OK) == 0 else {
+        guard access(url.path, R_OK) == 0 else {
             throw LibraryError.unreadable(url, detail: String(cString: strerror(errno)))
+        }
+        if writable, access(url.path, W_OK) != 0 {
+            let code = errno
+            guard code == EACCES || code == EPERM || code == EROFS else {
+                throw LibraryError.unreadable(url, detail: String(cString: strerror(code)))
+            }
+            throw LibraryError.databaseReadOnly(url)
         }
         do {
             var configuration = Configuration()
             configuration.readonly = true
+            // Nothing may appear beside a database that may yet be refused: without a WAL
+            // to read, SQLite reads it as immutable and creates no -wal or -shm file (the
+            // library's lock keeps every writer out meanwhile).
+            let hasWAL = FileManager.default.fileExists(atPath: url.path + "-wal")
             try withReadOnlyPath(of: url) { path in
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                let immutable = URL(fileURLWithPath: path).absoluteString + "?immutable=1"
+                let queue = try DatabaseQueue(path: hasWAL || path.hasPrefix("file:") ? path : immutable,
+                                              configuration: configuration)
                 defer { try? queue.close() }
                 try queue.read { db in
                     // Reading the schema parses the header: not-a-database fails here.
@@ -156,6 +169,12 @@ enum LibraryOpener {
             return .unreadable(url, detail: String(describing: error))
         }
         let detail = error.message ?? "\(error.resultCode)"
+        // SQLite says "disk I/O error" (or cannot open) when there is no room for its -wal
+        // or -shm: a full disk is named as one.
+        if error.resultCode == .SQLITE_IOERR || error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_FULL,
+           isFull(url.deletingLastPathComponent()) {
+            return .diskFull(url.deletingLastPathComponent())
+        }
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT, .SQLITE_FORMAT:
             return .corrupt(url, detail: detail)
@@ -164,5 +183,13 @@ enum LibraryOpener {
         default:
             return .unreadable(url, detail: detail)
         }
+    }
+
+    /// Whether the disk holding `directory` has (next to) no space left: less than 64 KB
+    /// for an unprivileged writer, far less than a -wal, -shm or page needs.
+    static func isFull(_ directory: URL) -> Bool {
+        var info = statvfs()
+        guard statvfs(directory.path, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 64 * 1024
     }
 }
