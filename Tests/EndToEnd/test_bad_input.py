@@ -88,7 +88,7 @@ def test_import_only_names_every_bad_file(tmp_path):
     files = make_bad_batch(tmp_path / "originals")
     result, failures, photos, problems = import_only(tmp_path, files)
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "Imported 1 photos, 3 failed" in result.stdout, result.stdout
+    assert "Imported 1 photo, 3 failed" in result.stdout, result.stdout
     assert set(failures) == {"bomb.png", "notes.png", "empty.jpg"}, result.stdout
     for name, reason in failures.items():
         assert EXPECTED_REASONS[name] in reason, f"{name}: unclear reason {reason!r}"

@@ -240,3 +240,30 @@ def test_a_read_only_library_can_be_browsed(tmp_path):
     finally:
         drover.cleanup()
         subprocess.run(["umount", str(disk)], timeout=30)
+
+
+def test_a_library_that_lost_files_says_so_at_open(tmp_path):
+    """Issue 32, item 9: a photo's file deleted and a foreign file put in photos/: the next
+    `--import-only` names both (rows kept, the stray left alone), in its report and the log."""
+    import subprocess
+    from drover_session import drover_binary
+    originals = tmp_path / "originals"
+    originals.mkdir()
+    for i in range(2):
+        write_png(originals / f"p{i}.png", seed=40 + i)
+    session = DroverSession(library=tmp_path / "library")
+    try:
+        command = [str(drover_binary()), "--library", str(session.library), "--import-only"]
+        first = subprocess.run(command + ["--import", str(originals)], env=session.environment(),
+                               capture_output=True, text=True, timeout=120)
+        assert first.returncode == 0, first.stdout + first.stderr
+        (session.library / "photos" / "p0.png").unlink()
+        stray = write_png(session.library / "photos" / "stray.png", seed=99)
+        again = subprocess.run(command, env=session.environment(), capture_output=True, text=True, timeout=120)
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert "missing: photos/p0.png: The photo’s file is missing from the library folder." in again.stdout, again.stdout
+        assert "not Drover's: photos/stray.png: Drover did not make this file, so it is left alone." in again.stdout, again.stdout
+        assert "missing: photos/p0.png" in again.stderr, again.stderr  # the log
+        assert stray.exists() and sorted(photo_rows(session.library)) == ["p0.png", "p1.png"]
+    finally:
+        session.cleanup()

@@ -75,6 +75,11 @@ enum HeadlessImport {
         PhotoLibrary.prewarmDecoders(for: hasFolder ? Int.max : urls.count)
         do {
             let library = try await PhotoLibrary.open(at: directory)
+            // What the library lost, and what in it is not Drover's, before anything is added.
+            let found = library.recoveryReport
+            for name in found.missingFiles { print("missing: photos/\(TerminalText.escaped(name)): \(LibraryError.photoFileMissing(PhotoID(rawValue: 0)).message)") }
+            let leftAlone = tr("Drover did not make this file, so it is left alone.")
+            for path in found.unknownFiles { print("not Drover's: \(TerminalText.escaped(path)): \(leftAlone)") }
             var tally = start
             let started = Date()
             for url in urls {

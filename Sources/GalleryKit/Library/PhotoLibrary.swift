@@ -73,6 +73,8 @@ public final class PhotoLibrary: Sendable {
             } catch {
                 throw LibraryOpener.describe(error, at: location.databaseURL)
             }
+            // A library that lost files says so at open.
+            for line in report.logLines { GalleryLog.note(line) }
             return PhotoLibrary(location: location, pool: pool, lock: lock, isReadOnly: readOnly, recoveryReport: report,
                                 importLimits: importLimits, faults: faults)
         }

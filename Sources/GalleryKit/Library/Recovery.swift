@@ -15,12 +15,21 @@ public struct RecoveryReport: Sendable, Equatable {
     public var unknownFiles: [String] = []
     /// Photos whose library file is gone. Their rows are kept; tiles show them as missing.
     public var missingPhotos: [PhotoID] = []
+    /// The names in photos/ of `missingPhotos`' files, in the same order.
+    public var missingFiles: [String] = []
     /// Files of photos removed before Drover last stopped, and not yet trashed (their undo
     /// ended with the process): now moved to the freedesktop Trash.
     public var trashedFiles: [String] = []
     /// Removed photos' files that could not go to the Trash. They stay in photos/, never
     /// unlinked, and the next open tries again.
     public var trashFailures: [TrashFailure] = []
+
+    /// What was found, a line each, for the log: files lost from photos/, and files there
+    /// (or in thumbnails/) that are not Drover's.
+    public var logLines: [String] {
+        missingFiles.map { "missing: photos/\($0): the photo's file is gone; its row is kept, its tile shows it missing" }
+            + unknownFiles.map { "not Drover's: \($0): left alone" }
+    }
 
     public var isClean: Bool {
         removedTemporaryFiles.isEmpty && removedOrphanFiles.isEmpty && missingPhotos.isEmpty
@@ -67,7 +76,9 @@ enum Recovery {
             }
         }
         // The listing above is still true for every named photo: only unnamed temp files went.
-        report.missingPhotos = unseen.isEmpty ? [] : rows.filter { unseen.contains($0.1) }.map(\.0)
+        let missing = unseen.isEmpty ? [] : rows.filter { unseen.contains($0.1) }
+        report.missingPhotos = missing.map(\.0)
+        report.missingFiles = missing.map(\.1)
         return report
     }
 
@@ -87,7 +98,9 @@ enum Recovery {
             try Row.fetchAll(db, sql: "SELECT id, fileName FROM photo ORDER BY id").map { (PhotoID(rawValue: $0[0]), $0[1] as String) }
         }
         let present = Set(RegularFiles.names(in: location.photosDirectory))
-        report.missingPhotos = rows.filter { !present.contains($0.1) }.map(\.0)
+        let missing = rows.filter { !present.contains($0.1) }
+        report.missingPhotos = missing.map(\.0)
+        report.missingFiles = missing.map(\.1)
         return report
     }
 
