@@ -98,6 +98,8 @@ let package = Package(
 
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(name: "UndoKitTests", dependencies: ["UndoKit"]),
+        // The change vocabulary: applying steps, following an index through them, diffing two lists.
+        .testTarget(name: "ChangeKitTests", dependencies: ["ChangeKit", "TestSupport"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "DragKitTests", dependencies: [
             "ChangeKit",

@@ -1,12 +1,12 @@
 import ChangeKit
-import DragKit
+import TestSupport
 import Testing
 
 /// `Array.apply(_:)` puts a run of inserts, each right after the one before, in as one
 /// insert: the result is the same as applying the steps one at a time.
 @Suite struct StepApplyTests {
     @Test func aBatchGivesWhatItsStepsGiveOneAtATime() {
-        var random = SplitMix64(state: 61)
+        var random = SplitMix(seed: 61)
         func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
         for _ in 0..<3000 {
             var list = Array(0..<below(8))

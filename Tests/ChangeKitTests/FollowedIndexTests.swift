@@ -1,5 +1,5 @@
 import ChangeKit
-import DragKit
+import TestSupport
 import Testing
 
 /// `followedIndex(_:isSame:)`, which the grid uses to keep its focus and selection anchor
@@ -9,7 +9,7 @@ import Testing
     /// element or puts a new number in its place): every element is followed to where the
     /// changed list has it, or to nil where the list no longer has it.
     @Test func followsEveryElementToWhereTheChangedListHasIt() {
-        var random = SplitMix64(state: 16)
+        var random = SplitMix(seed: 16)
         func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
         for _ in 0..<3000 {
             let count = below(8) + 1
