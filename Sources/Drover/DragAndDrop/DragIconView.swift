@@ -30,6 +30,8 @@ final class DragIconView {
     init(thumbnails: ThumbnailCache) {
         self.thumbnails = thumbnails
         fan.addCSSClass("drag-icon")
+        HighContrast.follow(fan)
+        HighContrast.follow(platter)
         fan.setSizeRequest(width: Self.size, height: Self.size)
         let base = Box(GTK_ORIENTATION_VERTICAL)
         base.setSizeRequest(width: Self.size, height: Self.size)
