@@ -17,6 +17,9 @@ public enum CancelAnimation: Equatable, Sendable {
     /// The compositor slides the icon back: the app keeps the lifted tiles faded for
     /// `settleAfter` seconds (the compositor's animation), then lets them settle.
     case compositorSlideBack(settleAfter: Double)
+    /// Reduced motion on X11: nothing slides; the app skips the toolkit's slide-back and the
+    /// tiles reappear in place at once (`MotionRules.cancel`).
+    case instant
 
     /// mutter 43's slide-back of a cancelled drag icon (`DRAG_FAILED_DURATION`, 500 ms).
     public static let compositorSlideBackDuration = 0.5
@@ -36,4 +39,8 @@ public enum CancelAnimation: Equatable, Sendable {
     /// What the app returns from GTK's `drag-cancel`: true when it draws its own fly-back
     /// (which skips GTK's slide-back on X11; on Wayland the return value changes nothing).
     public var appDrawsFlyBack: Bool { self == .perItemFlyBack }
+
+    /// What the app returns from GTK's `drag-cancel`: true to skip the toolkit's own
+    /// slide-back on X11 (the app flies items back itself, or nothing moves at all).
+    public var skipsToolkitSlideBack: Bool { self == .perItemFlyBack || self == .instant }
 }

@@ -75,8 +75,9 @@ final class DeleteZoneDropController {
               let iconCenter = zone.icon.translate(Double(DeleteZone.iconSize) / 2, Double(DeleteZone.iconSize) / 2, to: layer)
         else { return }
         let shown = Array(tiles.suffix(DragIconView.maximumCards))
-        let plan = PreviewPlan.deleteZoneDrop(from: Point(x: start.x, y: start.y), previewSize: Size(width: 96, height: 96),
-                                              itemCount: shown.count, iconCenter: Point(x: iconCenter.x, y: iconCenter.y))
+        let plan = Motion.plan(PreviewPlan.deleteZoneDrop(from: Point(x: start.x, y: start.y), previewSize: Size(width: 96, height: 96),
+                                                          itemCount: shown.count, iconCenter: Point(x: iconCenter.x, y: iconCenter.y)),
+                               named: "delete")
         let textures = shown.map { $0.thumbnailURLs.first.flatMap(thumbnails.cachedTexture(for:)) }
         window.animations.play(plan, textures: textures, onFrame: { [weak zone] plan, time in
             zone?.setIconScale(plan.iconScale(at: time))

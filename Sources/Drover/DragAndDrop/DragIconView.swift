@@ -30,6 +30,8 @@ final class DragIconView {
     init(thumbnails: ThumbnailCache) {
         self.thumbnails = thumbnails
         fan.addCSSClass("drag-icon")
+        HighContrast.follow(fan)
+        HighContrast.follow(platter)
         fan.setSizeRequest(width: Self.size, height: Self.size)
         let base = Box(GTK_ORIENTATION_VERTICAL)
         base.setSizeRequest(width: Self.size, height: Self.size)
@@ -99,14 +101,21 @@ final class DragIconView {
         platterPlace.text = place
         platterCoordinates.text = coordinates
         platterPicture.setTexture(cover.flatMap(thumbnails.cachedTexture(for:)))
+        fadeIn?.cancel()
+        fadeIn = nil
+        // The morph is a fade-in; with reduced motion the platter is simply there.
+        let duration = Motion.duration(0.2, named: "platter")
+        guard duration > 0 else {
+            platter.opacity = 1
+            return
+        }
         platter.opacity = 0.3
         // A GLib timer, not a tick callback: the drag icon's frame clock does
         // not run tick callbacks on X11, while plain redraws still reach it.
         let start = g_get_monotonic_time()
-        fadeIn?.cancel()
         fadeIn = TimerSource.timeout(milliseconds: 16) { [weak self] in
             guard let self else { return false }
-            let progress = min(1, Double(g_get_monotonic_time() - start) / 200_000)
+            let progress = min(1, Double(g_get_monotonic_time() - start) / 1_000_000 / duration)
             self.platter.opacity = 0.3 + 0.7 * Easing.easeOutCubic(progress)
             return progress < 1
         }

@@ -60,7 +60,8 @@ final class DwellFlockingController {
             grid.setDwell(on: nil, progress: 0)
             return
         }
-        grid.setDwell(on: candidate.id.description, progress: flocking.progress)
+        grid.setDwell(on: candidate.id.description,
+                      progress: MotionRules.dwellRing(progress: flocking.progress, reducesMotion: Motion.reduces))
         guard ringTicker == nil else { return }
         ringTicker = grid.canvas.addTickCallback { [weak self] _ in
             guard let self else { return false }
@@ -80,7 +81,8 @@ final class DwellFlockingController {
         }
         let progress = flocking.candidate == nil ? 0 : flocking.progress
         let done = flocking.candidate == nil || progress >= 1
-        grid.setDwell(on: done ? nil : candidate.id.description, progress: progress)
+        grid.setDwell(on: done ? nil : candidate.id.description,
+                      progress: MotionRules.dwellRing(progress: progress, reducesMotion: Motion.reduces))
         return !done
     }
 

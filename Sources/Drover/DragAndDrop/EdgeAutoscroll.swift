@@ -24,6 +24,9 @@ final class EdgeAutoscroll {
     private var speed = 0.0
     private var ticker: TickCallback?
     private var lastFrameTime: Int64?
+    /// With reduced motion: the distance owed until a whole row is (MotionRules.autoscrollStep).
+    private var carried = 0.0
+    private var reducesMotion = false
     /// Called after each scroll step, so the drop target can refresh its gap.
     var onScroll: (() -> Void)?
 
@@ -52,6 +55,9 @@ final class EdgeAutoscroll {
         if (speed < 0 && adjustment.value <= 0) || (speed > 0 && adjustment.value >= limit) { return stop() }
         guard ticker == nil else { return }
         lastFrameTime = nil
+        carried = 0
+        reducesMotion = Motion.reduces
+        Motion.log("transition=autoscroll reduced=\(reducesMotion) duration=0.000")
         ticker = grid.canvas.addTickCallback { [weak self] frameTime in
             self?.step(at: frameTime) ?? false
         }
@@ -74,7 +80,12 @@ final class EdgeAutoscroll {
         lastFrameTime = frameTime
         let adjustment = grid.scrolledWindow.verticalAdjustment
         let limit = max(0, adjustment.upper - adjustment.pageSize)
-        let next = min(limit, max(0, adjustment.value + speed * Double(elapsed) / Double(Self.frameDuration)))
+        let rowHeight = grid.geometry.cellSize.height + grid.geometry.spacing
+        let step = MotionRules.autoscrollStep(distance: speed * Double(elapsed) / Double(Self.frameDuration), carried: carried,
+                                              rowHeight: rowHeight, reducesMotion: reducesMotion)
+        carried = step.carried
+        if step.scroll == 0 { return true }
+        let next = min(limit, max(0, adjustment.value + step.scroll))
         guard next != adjustment.value else {
             stop()
             return false

@@ -117,7 +117,7 @@ final class GridDragController {
         let side = Double(DragIconView.size) * 0.6
         let target = Rect(x: pointer.x - side / 2, y: pointer.y - side / 2, width: side, height: side)
         let shapes = liftedCodes.frames.map { RoundedRect($0, cornerRadius: 6) }
-        animations.play(PreviewPlan.lift(from: shapes, to: shapes.map { _ in target }),
+        animations.play(Motion.plan(PreviewPlan.lift(from: shapes, to: shapes.map { _ in target }), named: "lift"),
                         textures: liftedCodes.content.crops.map { thumbnails.cachedTexture(for: $0) })
     }
 
@@ -127,8 +127,9 @@ final class GridDragController {
         let plan = PreviewPlan.cancel(from: Point(x: pointer.x, y: pointer.y),
                                       previewSize: Size(width: Double(DragIconView.size) * 0.6, height: Double(DragIconView.size) * 0.6),
                                       backTo: liftedCodes.frames.map { RoundedRect($0, cornerRadius: 6) })
+        let played = Motion.plan(plan, named: "cancel")
         flyingBack = true
-        animations.play(plan, textures: liftedCodes.content.crops.map { thumbnails.cachedTexture(for: $0) }, completion: { [weak self] in
+        animations.play(played, textures: liftedCodes.content.crops.map { thumbnails.cachedTexture(for: $0) }, completion: { [weak self] in
             self?.flyingBack = false
             self?.grid.setDragged([])
         })
@@ -172,7 +173,13 @@ final class GridDragController {
     /// faded until the icon lands, then fade back in.
     private func flyBack() -> Bool {
         let count = liftedCodes != nil ? 1 : coordinator.current?.tiles.count ?? 1
-        switch CancelAnimation.forCancel(compositorAnimates: DisplayFacts.isWayland, itemCount: count) {
+        let animation = MotionRules.cancel(compositorAnimates: DisplayFacts.isWayland, itemCount: count,
+                                           reducesMotion: Motion.reduces)
+        switch animation {
+        case .instant:
+            // Reduced motion: no slide at all; the tiles reappear in place as the drag ends.
+            Motion.log("plan=cancel reduced=true duration=0.000 tracks=0 pulse=false")
+            return animation.skipsToolkitSlideBack
         case .compositorSlideBack(let settleAfter):
             settle(after: settleAfter)
             return false
@@ -199,7 +206,7 @@ final class GridDragController {
                                       previewSize: Size(width: Double(DragIconView.size) * 0.7, height: Double(DragIconView.size) * 0.7),
                                       backTo: origins)
         flyingBack = true
-        animations.play(plan, textures: textures, completion: { [weak self] in
+        animations.play(Motion.plan(plan, named: "cancel"), textures: textures, completion: { [weak self] in
             self?.flyingBack = false
             self?.grid.setDragged([])
         })

@@ -88,7 +88,7 @@ final class PhotoTile {
         dwellRing.setDraw { [weak self] cairo, width, height in
             guard let self else { return }
             PhotoTile.drawRing(cairo, width: Double(width), height: Double(height), progress: self.dwellProgress,
-                               color: self.dwellRing.styleColor)
+                               color: self.dwellRing.styleColor, highContrast: HighContrast.isOn)
         }
         pictureHolder.addOverlay(dwellRing)
 
@@ -202,10 +202,11 @@ final class PhotoTile {
     /// The ring is drawn on the photo, so its track is a shadow (as an OSD's is, in both
     /// styles) and its progress the style's accent colour (`.dwell-ring` in style.css).
     private static func drawRing(_ cairo: CairoContext, width: Double, height: Double, progress: Double,
-                                 color: (red: Double, green: Double, blue: Double, alpha: Double)) {
+                                 color: (red: Double, green: Double, blue: Double, alpha: Double), highContrast: Bool) {
         let radius = min(width, height) / 2 - 5
-        cairo.setLineWidth(6)
-        cairo.setSource(red: 0, green: 0, blue: 0, alpha: 0.35)
+        // In high contrast the track is opaque and wider, so the ring stands out on any photo.
+        cairo.setLineWidth(highContrast ? 8 : 6)
+        cairo.setSource(red: 0, green: 0, blue: 0, alpha: highContrast ? 1 : 0.35)
         cairo.arc(centreX: width / 2, centreY: height / 2, radius: radius, from: 0, to: 2 * .pi)
         cairo.stroke()
         cairo.setSource(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)

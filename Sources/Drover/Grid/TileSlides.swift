@@ -25,6 +25,13 @@ final class TileSlides {
     func start(from before: [String: Rect], to frame: (Int) -> Rect, items: [TileModel], shown: Range<Int>,
                canvas: Canvas) {
         slides = [:]
+        // Reduced motion: tiles are at their new places at once (no slide, no growing in).
+        guard Motion.duration(Self.duration, named: "tile-slides") > 0 else {
+            ticker?.remove()
+            ticker = nil
+            progress = 1
+            return
+        }
         // Visible tiles that moved, plus tiles that just appeared among them.
         for index in shown where items.indices.contains(index) {
             let model = items[index]

@@ -42,6 +42,11 @@ final class AnimationLayer: CanvasLayout {
         self.completion = completion
         started = 0
         elapsed = 0
+        // A reduced plan (or any zero-length one) is its end state at once: no frame to draw.
+        if plan.duration <= 0 {
+            onFrame?(plan, 0)
+            return finish()
+        }
         ticker = canvas.addTickCallback { [weak self] time in
             guard let self, let plan = self.plan else { return false }
             if self.started == 0 { self.started = time }

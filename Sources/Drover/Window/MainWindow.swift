@@ -56,6 +56,8 @@ final class MainWindow {
 
     init(application: Application, thumbnails: ThumbnailCache) {
         window = ApplicationWindow(application: application)
+        Motion.start()
+        HighContrast.follow(window)
         searchBar = SearchBar(entry: searchEntry)
         grid = PhotoGrid(thumbnails: thumbnails)
         announcer = Announcer(window: window, fallback: grid.canvas)
