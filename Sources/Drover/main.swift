@@ -11,6 +11,9 @@ if arguments.contains("--version") {
     print("drover \(DroverVersion.number)")
     exit(0)
 }
+if arguments.contains("--sandbox-report") {
+    exit(SandboxReport.run())
+}
 if arguments.contains("--import-only") {
     exit(HeadlessImport.run(arguments: arguments))
 }
