@@ -56,7 +56,9 @@ static inline void drover_pixbuf_warm_up(void) {
 // Loads every gdk-pixbuf loader module there is (they are otherwise opened lazily, with
 // dlopen, at the first image of their type), in the decoder server before its first fork:
 // a decode child, whose filter refuses open(), finds them all already in memory. Each
-// loader is started on no data and closed again. Returns how many formats were loaded.
+// loader is started on no data and closed again. Scalable formats (SVG) are left out:
+// Drover refuses them at the header check, and librsvg with cairo, pango and fontconfig
+// would double what every fork copies. Returns how many formats were loaded.
 static inline void drover_pixbuf_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
     (void)domain; (void)level; (void)message; (void)data;
 }
@@ -67,6 +69,7 @@ static inline int drover_pixbuf_load_all_loaders(void) {
     GLogFunc previous = g_log_set_default_handler(drover_pixbuf_quiet, NULL);
     GSList *formats = gdk_pixbuf_get_formats();
     for (GSList *item = formats; item != NULL; item = item->next) {
+        if (gdk_pixbuf_format_is_scalable(item->data)) continue;
         gchar *name = gdk_pixbuf_format_get_name(item->data);
         GdkPixbufLoader *loader = name != NULL ? gdk_pixbuf_loader_new_with_type(name, NULL) : NULL;
         if (loader != NULL) {
