@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // OpenSSL's libcrypto: SHA-256 with the CPU's SHA instructions (imports hash every copy).
         .systemLibrary(name: "CLibcrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // libseccomp: the system-call allow-list of the decode child that parses an untrusted
+        // image (DecoderKit's DecoderSandbox; docs/sandbox.md).
+        .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         // glibc's gettext (libintl.h): no library to link.
         .systemLibrary(name: "CIntl"),
         // System calls Swift cannot make itself (fork for a decode child, pidfd, sockets,
@@ -69,8 +72,9 @@ let package = Package(
         // child it forks per image (Server/), the wire (Wire/), Drover's client side of it, the
         // connections and their pool (Client/), and the decode (Decode/). A module of its own so that
         // the helper links gdk-pixbuf and nothing else of Drover's (no SQLite, zbar, OpenSSL):
-        // less code beside an untrusted image, and a smaller process to start and fork.
-        .target(name: "DecoderKit", dependencies: ["CPixbuf", "CSystem"]),
+        // less code beside an untrusted image, and a smaller process to start and fork. Its
+        // children run confined (Sandbox/: namespaces, Landlock, seccomp; docs/sandbox.md).
+        .target(name: "DecoderKit", dependencies: ["CPixbuf", "CSeccomp", "CSystem"]),
         // The library: photos, stacks, albums, notes and their order in SQLite (GRDB), imports,
         // EXIF metadata, places, QR codes, sorting and search, trash; one change batch per
         // transaction. In folders by job (Library/, Store/, Changes/, Import/, Metadata/,
@@ -114,7 +118,7 @@ let package = Package(
         .testTarget(name: "ImageFormatsTests", dependencies: ["ImageFormats", "TestSupport"]),
         // The decoder's process plumbing (child endings, bounded output, pidfd waits), a server's
         // connection and the wire. DroverDecode: the connection tests start it.
-        .testTarget(name: "DecoderKitTests", dependencies: ["DecoderKit", "DroverDecode", "TestSupport"]),
+        .testTarget(name: "DecoderKitTests", dependencies: ["CSystem", "DecoderKit", "DroverDecode", "TestSupport"]),
         // DroverDecode: imports run it, so the tests need it built beside them.
         // The app's own logic that needs no display: the collection model, commit batches, the
         // sorted and searched view, the import policy, the wording of errors.

@@ -28,6 +28,7 @@ LAYERS = {
     "CExif": [],
     "CLibcrypto": [],
     "CIntl": [],
+    "CSeccomp": [],  # libseccomp: the decode child's system-call allow-list
     "CDrover": ["CGtk"],
     # Pure Swift foundations.
     "Localization": ["CIntl"],
@@ -39,7 +40,7 @@ LAYERS = {
     # Every drag-and-drop rule; no GTK.
     "DragKit": ["ChangeKit", "ImageFormats", "Localization"],
     # The drover-decode helper's server, child, wire and client; links gdk-pixbuf only.
-    "DecoderKit": ["CPixbuf", "CSystem", "ImageFormats"],
+    "DecoderKit": ["CPixbuf", "CSeccomp", "CSystem", "ImageFormats"],
     # The library; no GTK.
     "GalleryKit": ["ChangeKit", "ImageFormats", "DecoderKit", "CPixbuf", "CSystem",
                    "CZBar", "CExif", "CLibcrypto", "Localization", "GRDB"],

@@ -7,9 +7,9 @@ set -euo pipefail
 # the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos, and GVfs's backends, through
 # which GIO downloads an image dragged in from a browser; gettext for the translations (po/);
 # OpenSSL's libcrypto (libssl-dev) for the SHA-256 of imported photos; libpng (libpng-dev)
-# for writing thumbnails.
+# for writing thumbnails; libseccomp (libseccomp-dev) for the decoder's system-call filter.
 BUILD_PACKAGES=(
-  pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev libssl-dev libpng-dev
+  pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev libssl-dev libpng-dev libseccomp-dev
   adwaita-icon-theme meson ninja-build desktop-file-utils appstream libglib2.0-bin gettext
   webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf gvfs-backends
 )

@@ -7,6 +7,7 @@
 #include <gio/gio.h>
 #include <errno.h>
 #include <stdio.h>
+#include <unistd.h>
 
 static inline void drover_pixbuf_unref(GdkPixbuf *pixbuf) { g_object_unref(pixbuf); }
 
@@ -52,12 +53,107 @@ static inline void drover_pixbuf_warm_up(void) {
     g_object_unref(pixbuf);
 }
 
+// Loads every gdk-pixbuf loader module there is (they are otherwise opened lazily, with
+// dlopen, at the first image of their type), in the decoder server before its first fork:
+// a decode child, whose filter refuses open(), finds them all already in memory. Each
+// loader is started on no data and closed again. Scalable formats (SVG) are left out:
+// Drover refuses them at the header check, and librsvg with cairo, pango and fontconfig
+// would double what every fork copies. Returns how many formats were loaded.
+static inline void drover_pixbuf_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain; (void)level; (void)message; (void)data;
+}
+
+static inline int drover_pixbuf_load_all_loaders(void) {
+    int count = 0;
+    // A loader closed on no data may complain ("No 'ftyp' box"): not worth a log line.
+    GLogFunc previous = g_log_set_default_handler(drover_pixbuf_quiet, NULL);
+    GSList *formats = gdk_pixbuf_get_formats();
+    for (GSList *item = formats; item != NULL; item = item->next) {
+        if (gdk_pixbuf_format_is_scalable(item->data)) continue;
+        gchar *name = gdk_pixbuf_format_get_name(item->data);
+        GdkPixbufLoader *loader = name != NULL ? gdk_pixbuf_loader_new_with_type(name, NULL) : NULL;
+        if (loader != NULL) {
+            GError *ignored = NULL;
+            gdk_pixbuf_loader_close(loader, &ignored);
+            g_clear_error(&ignored);
+            g_object_unref(loader);
+            count++;
+        }
+        g_free(name);
+    }
+    g_slist_free(formats);
+    g_log_set_default_handler(previous, NULL);
+    return count;
+}
+
+// The header's size, and the size to scale to: down (never up) to fit `box`, keeping the
+// aspect ratio as gdk_pixbuf_new_from_file_at_scale does.
+struct drover_descriptor_load {
+    int box;
+    int width;
+    int height;
+};
+
+static inline void drover_descriptor_size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
+    struct drover_descriptor_load *load = data;
+    load->width = width;
+    load->height = height;
+    if (load->box <= 0 || width <= 0 || height <= 0 || (width <= load->box && height <= load->box)) return;
+    int scaled_width = load->box, scaled_height = load->box;
+    if (height > width) {
+        scaled_width = (int)(0.5 + (double)width * (double)load->box / (double)height);
+    } else {
+        scaled_height = (int)(0.5 + (double)height * (double)load->box / (double)width);
+    }
+    gdk_pixbuf_loader_set_size(loader, scaled_width > 0 ? scaled_width : 1, scaled_height > 0 ? scaled_height : 1);
+}
+
+// Decodes the image readable on `descriptor` (read to its end; not closed), scaled down to
+// fit `box`×`box` (0: full size), with gdk-pixbuf's sniffing. Sets *width and *height to
+// the header's size. Returns a new reference, or NULL with *error set: G_FILE_ERROR when
+// reading failed, a GdkPixbufError otherwise.
+static inline GdkPixbuf *drover_pixbuf_load_descriptor(int descriptor, int box, int *width, int *height, GError **error) {
+    struct drover_descriptor_load load = { box, 0, 0 };
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(drover_descriptor_size_prepared), &load);
+    guchar buffer[65536];
+    gboolean ok = TRUE;
+    gboolean any = FALSE;
+    while (ok) {
+        ssize_t count = read(descriptor, buffer, sizeof buffer);
+        if (count < 0 && errno == EINTR) continue;
+        if (count < 0) {
+            int code = errno;
+            g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(code), "cannot read the image: %s", g_strerror(code));
+            ok = FALSE;
+            break;
+        }
+        if (count == 0) break;
+        any = TRUE;
+        ok = gdk_pixbuf_loader_write(loader, buffer, (gsize)count, error);
+    }
+    if (ok && !any) {
+        g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE, "the image file contains no data");
+        ok = FALSE;
+    }
+    // Closed either way (a loader dropped unclosed warns); its error matters only if the writes went well.
+    gboolean closed = gdk_pixbuf_loader_close(loader, ok ? error : NULL);
+    GdkPixbuf *pixbuf = ok && closed ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
+    if (pixbuf != NULL) g_object_ref(pixbuf);
+    else if (ok && closed) g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_FAILED, "the loader gave no image");
+    g_object_unref(loader);
+    *width = load.width;
+    *height = load.height;
+    return pixbuf;
+}
+
 // Writes a thumbnail PNG with libpng directly, because gdk-pixbuf cannot say how: every
 // row filtered with Sub and the result Huffman-coded only (zlib level 1, Z_HUFFMAN_ONLY).
 // For a photo's thumbnail that is both the fastest and, here, the smallest choice: after
 // the Sub filter, photos leave LZ77 almost nothing to find (a 256×192 thumbnail: 1 ms,
 // 79 KB, against gdk-pixbuf's 3.2 ms and 84 KB at level 1 and 13–16 ms, 72 KB at its
-// default 6). Returns 0, or the errno of the failure (EIO when libpng fails without one).
+// default 6). Both writers write to an open descriptor (the decode child opens no path)
+// and close it. Returns 0, or the errno of the failure (EIO when libpng fails without one).
 #include <png.h>
 #include <setjmp.h>
 #include <string.h>
@@ -99,8 +195,8 @@ static inline void drover_png_fail(png_structp png, png_const_charp message) {
 
 static inline void drover_png_warn(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
-static inline int drover_save_thumbnail_png(GdkPixbuf *pixbuf, const char *path) {
-    struct drover_thumbnail_output output = { fopen(path, "wb"), 0 };
+static inline int drover_save_thumbnail_png(GdkPixbuf *pixbuf, int descriptor) {
+    struct drover_thumbnail_output output = { fdopen(descriptor, "wb"), 0 };
     if (output.file == NULL) return errno;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, drover_png_fail, drover_png_warn);
     png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
@@ -147,8 +243,8 @@ static inline gboolean drover_jpeg_write(const gchar *bytes, gsize length, GErro
     return TRUE;
 }
 
-static inline int drover_save_thumbnail_jpeg(GdkPixbuf *pixbuf, const char *path) {
-    struct drover_thumbnail_output output = { fopen(path, "wb"), 0 };
+static inline int drover_save_thumbnail_jpeg(GdkPixbuf *pixbuf, int descriptor) {
+    struct drover_thumbnail_output output = { fdopen(descriptor, "wb"), 0 };
     if (output.file == NULL) return errno;
     GError *error = NULL;
     gboolean saved = gdk_pixbuf_save_to_callback(pixbuf, drover_jpeg_write, &output, "jpeg", &error,

@@ -18,6 +18,9 @@ if arguments.contains("--version") {
     print("drover \(DroverVersion.number)")
     exit(0)
 }
+if arguments.contains("--sandbox-report") {
+    exit(SandboxReport.run())
+}
 // `--import-only` imports without a window (for scripts and scale tests);
 // everything else runs the single-instance GTK application.
 if arguments.contains("--import-only") {

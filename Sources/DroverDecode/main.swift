@@ -7,6 +7,15 @@ import Foundation
 import DecoderKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+#if DEBUG
+// Test-only: the sandbox escape attempt (DecoderKitTests' SandboxTests).
+if arguments.first == "--escape-test" {
+    exit(SandboxEscapeProbe.main(arguments: Array(arguments.dropFirst())))
+}
+#endif
+if arguments == ["--sandbox-report"] {
+    exit(DecoderServer.sandboxReport())
+}
 if arguments.first == "--serve" {
     exit(DecoderServer.serve(arguments: Array(arguments.dropFirst())))
 }

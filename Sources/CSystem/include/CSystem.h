@@ -18,6 +18,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "Sandbox.h"
+
 // Renames without replacing an existing file (Linux renameat2 RENAME_NOREPLACE),
 // so two imports of "IMG_0001.jpg" can never overwrite each other's copy.
 // Returns 0, or -1 with errno set (EEXIST when the name is taken; EINVAL or
@@ -101,14 +103,16 @@ static inline int drover_send_all(int socket, const void *bytes, size_t length) 
 }
 
 // Forks one decode child of the decoder server (drover-decode --serve). In the child:
-// standard input from /dev/null, output and errors into the given descriptors, `start`
-// (if not -1) as descriptor 3, closed on exec (the child of a stand-in program reports a
-// failed exec there), no other descriptor, no blocked or ignored signal (an ignored
-// SIGXCPU would blunt the CPU limit), and killed when the server goes. In C because only
-// async-signal-safe calls belong between fork and the child's own work. Returns the
-// child's pid in the server, 0 in the child, -1 with errno set when there is no child.
-// The server is single-threaded, so the child inherits no lock held by another thread.
-static inline pid_t drover_fork_decoder(int output, int errors, int start) {
+// standard input from /dev/null, output and errors into the given descriptors; then either
+// `start` (if not -1) as descriptor 3, closed on exec (the child of a stand-in program
+// reports a failed exec there), or the image to decode (`image`, read-only) as 3 and its
+// thumbnail's file (`thumbnail`, write-only) as 4, so the confined child never opens a
+// path; no other descriptor, no blocked or ignored signal (an ignored SIGXCPU would blunt
+// the CPU limit), and killed when the server goes. In C because only async-signal-safe
+// calls belong between fork and the child's own work. Returns the child's pid in the
+// server, 0 in the child, -1 with errno set when there is no child. The server is
+// single-threaded, so the child inherits no lock held by another thread.
+static inline pid_t drover_fork_decoder(int output, int errors, int start, int image, int thumbnail) {
     pid_t server = getpid();
     pid_t pid = fork();
     if (pid != 0) return pid;
@@ -118,6 +122,11 @@ static inline pid_t drover_fork_decoder(int output, int errors, int start) {
     if (start >= 0) {
         if (dup2(start, 3) < 0 || fcntl(3, F_SETFD, FD_CLOEXEC) < 0) _exit(127);
         keep = 4;
+    } else if (image >= 0 && thumbnail >= 0) {
+        // Out of the way first, so that neither overwrites the other on its way down.
+        int high_image = fcntl(image, F_DUPFD, 10), high_thumbnail = fcntl(thumbnail, F_DUPFD, 10);
+        if (high_image < 0 || high_thumbnail < 0 || dup2(high_image, 3) < 0 || dup2(high_thumbnail, 4) < 0) _exit(127);
+        keep = 5;
     }
 #ifdef SYS_close_range
     if (syscall(SYS_close_range, keep, ~0U, 0) != 0)

@@ -1,6 +1,7 @@
 import CSystem
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Drover's end of one decoder server (`DecoderServer`): starts it, sends it requests, reads
 /// each answer within a deadline, and stops it.
@@ -57,12 +58,20 @@ package final class DecoderConnection: @unchecked Sendable {
         }
     }
 
+    /// Whether a server of this process was asked to log its sandbox yet: the layers are
+    /// said once per Drover, by its first server.
+    private static let sandboxLogged = Mutex(false)
+
     /// Starts `executable --serve` (with `--child PROGRAM` for a stand-in decoder).
     package static func start(executable: String, childProgram: String?) throws(Failure) -> DecoderConnection {
         var ends: [Int32] = [-1, -1]
         guard drover_socketpair_cloexec(&ends) == 0 else { throw .cannotStart(executable: executable, errno: errno) }
         var pid: pid_t = 0
-        let arguments = ["--serve"] + (childProgram.map { ["--child", $0] } ?? [])
+        let firstServer = childProgram == nil && sandboxLogged.withLock { logged in
+            defer { logged = true }
+            return !logged
+        }
+        let arguments = ["--serve"] + (firstServer ? ["--log-sandbox"] : []) + (childProgram.map { ["--child", $0] } ?? [])
         let code = spawn(executable, arguments, socket: ends[1], pid: &pid)
         // The server has its own copy (or never started).
         close(ends[1])

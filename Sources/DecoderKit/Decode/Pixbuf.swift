@@ -61,6 +61,23 @@ package final class Pixbuf {
         } else {
             raw = gdk_pixbuf_new_from_file_at_scale(path, Int32(box), Int32(box), 1, &error)
         }
+        return try upright(raw, error: error, fullSize: fullSize, orientationNotAppliedByLoader: orientationNotAppliedByLoader)
+    }
+
+    /// The same, reading the image from an open descriptor to its end (the confined decode
+    /// child's way: it opens no path). Without `fullSize`, the header's size is the full size.
+    package static func load(descriptor: Int32, fittingBox box: Int, fullSize: PixelSize?,
+                             orientationNotAppliedByLoader: Int?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
+        var error: UnsafeMutablePointer<GError>?
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let raw = drover_pixbuf_load_descriptor(descriptor, Int32(box), &width, &height, &error)
+        let header = width > 0 && height > 0 ? PixelSize(width: Int(width), height: Int(height)) : nil
+        return try upright(raw, error: error, fullSize: fullSize ?? header, orientationNotAppliedByLoader: orientationNotAppliedByLoader)
+    }
+
+    private static func upright(_ raw: OpaquePointer?, error: UnsafeMutablePointer<GError>?, fullSize: PixelSize?,
+                                orientationNotAppliedByLoader: Int?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
         guard let raw else {
             var failure = LoadError(message: "unknown error", isFileError: false)
             if let error {
@@ -89,10 +106,11 @@ package final class Pixbuf {
 
     /// Writes a thumbnail (CPixbuf's shim.h says how, with the figures: a PNG Sub-filtered
     /// and Huffman-coded only, a JPEG at quality 90). Returns 0, or the errno.
-    package func saveThumbnail(as format: ThumbnailFormat, to path: String) -> Int32 {
+    /// Writes to an open descriptor, and closes it.
+    package func saveThumbnail(as format: ThumbnailFormat, to descriptor: Int32) -> Int32 {
         switch format {
-        case .png: drover_save_thumbnail_png(pointer, path)
-        case .jpeg: drover_save_thumbnail_jpeg(pointer, path)
+        case .png: drover_save_thumbnail_png(pointer, descriptor)
+        case .jpeg: drover_save_thumbnail_jpeg(pointer, descriptor)
         }
     }
 }

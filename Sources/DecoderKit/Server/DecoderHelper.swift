@@ -14,7 +14,10 @@ import Foundation
 ///
 /// The limits are set before a single byte of INPUT is read, so no input can escape them:
 /// past N s of CPU the kernel kills the process (SIGXCPU, then SIGKILL a second later),
-/// an allocation past M bytes of address space fails, and no core file is written.
+/// an allocation past M bytes of address space fails, and no core file is written. Then
+/// the process confines itself (`DecoderSandbox`: no_new_privs, Landlock, seccomp; the
+/// namespaces are the server's): it reads INPUT and writes OUTPUT only through
+/// descriptors opened before, and can open no file, socket or program.
 /// Imports run it in a child forked by the decoder server (`DecoderServer`), which bounds
 /// the wall-clock time and reports how the child ended; `DecoderProcess` turns the line or
 /// that ending into an `ImportFailureReason`. Run as a program of its own, it does the same
@@ -41,13 +44,43 @@ public enum DecoderHelper {
         // First, before the image is touched. A limit that cannot be set is a refusal:
         // decoding without it is exactly what the helper exists to prevent.
         if let failure = request.limitSelf() { return report("fail usage \(failure)") }
+        // Run alone, it does what the server and its child do between them: the namespaces
+        // while single-threaded, the files opened and every loader loaded before the filter.
+        let namespaces = DecoderSandbox.enterNamespaces()
+        let image = open(request.input, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard image >= 0 else { return report("fail file \(String(cString: strerror(errno)))") }
+        let thumbnail = open(request.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666)
+        guard thumbnail >= 0 else { return report("fail write \(errno) \(String(cString: strerror(errno)))") }
+        DecoderServer.loadDecoders()
+        return decode(request, image: image, thumbnail: thumbnail, namespaces: namespaces)
+    }
+
+    /// A decode child of the server: the image is open on descriptor 3, its thumbnail's file
+    /// on 4 (`DecoderServer` opened both); the server's namespaces are `namespaces`.
+    static func child(arguments: [String], namespaces: DecoderSandbox.Namespaces) -> Int32 {
+        let request: Request
+        do {
+            request = try Request(parsing: arguments)
+        } catch {
+            return report("fail usage \(error.message)")
+        }
+        if let failure = request.limitSelf() { return report("fail usage \(failure)") }
+        return decode(request, image: 3, thumbnail: 4, namespaces: namespaces)
+    }
+
+    /// Confines this process, then decodes: nothing of the image is read before the filter.
+    private static func decode(_ request: Request, image: Int32, thumbnail: Int32, namespaces: DecoderSandbox.Namespaces) -> Int32 {
         // If Drover goes, its decoders go with it (nobody would read their answer).
         _ = drover_die_with_parent()
-
+        // The O_NONBLOCK of its opening (so that a FIFO never blocks the opener) is gone now.
+        _ = fcntl(image, F_SETFL, fcntl(image, F_GETFL) & ~O_NONBLOCK)
+        if case .failure(let error) = DecoderSandbox.confineSelf(namespaces: namespaces) {
+            return report("fail usage \(error.message)")
+        }
         do {
-            let size = try ThumbnailRenderer.render(path: request.input, box: request.box, format: request.format,
+            let size = try ThumbnailRenderer.render(descriptor: image, box: request.box, format: request.format,
                                                     fullSize: request.fullSize, orientation: request.orientation,
-                                                    to: request.output)
+                                                    to: thumbnail)
             return report("ok \(size.width) \(size.height)")
         } catch {
             switch error {
@@ -60,7 +93,7 @@ public enum DecoderHelper {
     }
 
     /// Writes the one line (line breaks in messages become spaces) and gives the status.
-    private static func report(_ line: String) -> Int32 {
+    static func report(_ line: String) -> Int32 {
         let flat = String(line.map { $0.isNewline ? " " : $0 }) + "\n"
         // One write(2), unbuffered: the line is whole or absent, whatever happens next.
         _ = flat.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }

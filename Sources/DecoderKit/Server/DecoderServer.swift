@@ -15,32 +15,46 @@ import Foundation
 /// (the same socket). The server itself never reads an image.
 ///
 /// Single-threaded on purpose: fork copies only the calling thread, so a lock held by
-/// another thread would stay locked in the child for ever. gdk-pixbuf's JPEG and PNG
-/// loaders and its type sniffing are loaded once, before the first fork, so every child
-/// starts with them. When Drover goes (the socket closes), the server kills the running
+/// another thread would stay locked in the child for ever. It enters its own user and
+/// network namespaces first (`DecoderSandbox`), then loads gdk-pixbuf's type sniffing and
+/// every loader module once, before the first fork, so every child starts with them and
+/// needs to open nothing. It opens each request's image and thumbnail file itself and
+/// hands them to the child as descriptors 3 and 4; the child confines itself before it
+/// reads a byte. When Drover goes (the socket closes), the server kills the running
 /// child and ends; a child whose server dies is killed by the kernel (PR_SET_PDEATHSIG).
 public enum DecoderServer {
     /// Serves until standard input closes. Returns the exit status.
     public static func serve(arguments: [String]) -> Int32 {
         var childProgram: String?
-        switch arguments.count {
-        case 0: break
-        case 2 where arguments[0] == "--child": childProgram = arguments[1]
-        default:
-            FileHandle.standardError.write(Data("drover-decode --serve: expected no argument or --child PROGRAM\n".utf8))
-            return 2
+        var logSandbox = false
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--child" where !rest.isEmpty: childProgram = rest.popFirst()
+            case "--log-sandbox": logSandbox = true
+            default:
+                FileHandle.standardError.write(Data("drover-decode --serve: expected [--log-sandbox] [--child PROGRAM]\n".utf8))
+                return 2
+            }
         }
+        // First, while this process has one thread: the kernel gives a user namespace only so.
+        let namespaces = DecoderSandbox.enterNamespaces()
         // A write to a Drover that went away must end the server, not kill it mid-answer
         // with a signal nobody reads: ignore SIGPIPE here (each child resets it).
         signal(SIGPIPE, SIG_IGN)
-        drover_pixbuf_warm_up()
+        loadDecoders()
+        // Said once per Drover (its first server is asked to), by a child confined as every decode child is.
+        if logSandbox {
+            FileHandle.standardError.write(Data("drover-decode: \(DecoderSandbox.probe(namespaces: namespaces))\n".utf8))
+        }
         var reader = FieldReader(descriptor: 0)
         while let fields = reader.nextRequest() {
             guard let request = DecoderWire.parseRequest(fields) else {
                 FileHandle.standardError.write(Data("drover-decode --serve: a request without a budget\n".utf8))
                 return 2
             }
-            guard let answer = decode(request.arguments, wallSeconds: request.wallSeconds, childProgram: childProgram) else {
+            guard let answer = decode(request.arguments, wallSeconds: request.wallSeconds, childProgram: childProgram,
+                                      namespaces: namespaces) else {
                 return 0
             }
             guard writeAll(answer) else { return 0 }
@@ -48,8 +62,60 @@ public enum DecoderServer {
         return 0
     }
 
+    /// `drover-decode --sandbox-report`: what a decode child on this machine runs under.
+    public static func sandboxReport() -> Int32 {
+        let namespaces = DecoderSandbox.enterNamespaces()
+        loadDecoders()
+        let line = DecoderSandbox.probe(namespaces: namespaces)
+        print(line)
+        return line.contains("BROKEN") ? 1 : 0
+    }
+
+    /// Loads gdk-pixbuf's type sniffing and every loader module it has, once, before the
+    /// first fork: children inherit them, and a confined child could not open them.
+    static func loadDecoders() {
+        drover_pixbuf_warm_up()
+        _ = drover_pixbuf_load_all_loaders()
+    }
+
+    /// Opens what a built-in decode child reads and writes, as descriptors it inherits:
+    /// (image, thumbnail), or the answer a child would have given when one cannot be opened.
+    private static func openFiles(_ arguments: [String]) -> Result<(Int32, Int32), Failed> {
+        // A request that does not parse opens nothing: its child says "fail usage".
+        guard let request = try? DecoderHelper.Request(parsing: arguments) else { return .success((-1, -1)) }
+        // Non-blocking, so a FIFO never blocks the server (the child clears the flag).
+        let image = open(request.input, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard image >= 0 else { return .failure(Failed(line: "fail file \(String(cString: strerror(errno)))")) }
+        let thumbnail = open(request.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666)
+        guard thumbnail >= 0 else {
+            let code = errno
+            close(image)
+            return .failure(Failed(line: "fail write \(code) \(String(cString: strerror(code)))"))
+        }
+        return .success((image, thumbnail))
+    }
+
+    private struct Failed: Error {
+        var line: String
+        /// The answer of a child that said `line` and exited with status 1.
+        var answer: [UInt8] {
+            let text = Array((line + "\n").utf8)
+            return DecoderWire.answerLine(.init(ending: .exited(1), cpuSeconds: 0, timedOut: false,
+                                                outputLength: text.count, errorsLength: 0)) + text
+        }
+    }
+
     /// Runs one child; nil if Drover hung up meanwhile (the child is killed and reaped).
-    private static func decode(_ arguments: [String], wallSeconds: Int, childProgram: String?) -> [UInt8]? {
+    private static func decode(_ arguments: [String], wallSeconds: Int, childProgram: String?,
+                               namespaces: DecoderSandbox.Namespaces) -> [UInt8]? {
+        var files = (image: Int32(-1), thumbnail: Int32(-1))
+        if childProgram == nil {
+            switch openFiles(arguments) {
+            case .success(let opened): files = opened
+            case .failure(let failed): return failed.answer
+            }
+        }
+        defer { [files.image, files.thumbnail].filter { $0 >= 0 }.forEach { close($0) } }
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
         var startPipe: [Int32] = [-1, -1]
@@ -67,7 +133,7 @@ public enum DecoderServer {
         // A stand-in program runs under the same limits as the built-in decode (which sets
         // them itself, first thing, in `DecoderHelper.main`).
         let limits = childProgram == nil ? nil : try? DecoderHelper.Request(parsing: arguments)
-        let pid = drover_fork_decoder(outputPipe[1], errorPipe[1], startPipe[1])
+        let pid = drover_fork_decoder(outputPipe[1], errorPipe[1], startPipe[1], files.image, files.thumbnail)
         if pid == 0 {
             if let program = childProgram {
                 if let failure = limits?.limitSelf() {
@@ -79,9 +145,12 @@ public enum DecoderServer {
                 _ = write(3, &code, MemoryLayout<Int32>.size)
                 drover_exit_now(127)
             }
-            drover_exit_now(DecoderHelper.main(arguments: arguments))
+            drover_exit_now(DecoderHelper.child(arguments: arguments, namespaces: namespaces))
         }
         guard pid > 0 else { return unstarted(errno) }
+        // The child has its own copies: the server keeps no image open.
+        [files.image, files.thumbnail].filter { $0 >= 0 }.forEach { close($0) }
+        files = (-1, -1)
         close(outputPipe[1]); outputPipe[1] = -1
         close(errorPipe[1]); errorPipe[1] = -1
         if startPipe[1] >= 0 {

@@ -22,6 +22,7 @@ struct CommandLineOptions: Equatable {
           --library DIR   use the library in DIR (default: $XDG_DATA_HOME/drover)
           --import PATH   import an image or a folder of images (may be repeated)
           --import-only   import, print a summary and exit without a window
+          --sandbox-report  say how image decoding is confined on this machine
           --version       print Drover's version
           -h, --help      show this help
         """
