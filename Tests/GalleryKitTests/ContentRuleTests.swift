@@ -27,7 +27,7 @@ import Testing
         try TestImages.write(folder.appendingPathComponent("IMG_0001"), width: 12, height: 10, format: .jpeg)
         try TestImages.write(folder.appendingPathComponent("raw.dng"), width: 14, height: 10, format: .tiff)
         try TestImages.write(folder.appendingPathComponent("fake.cr2"), width: 16, height: 10, format: .tiff, alpha: true)
-        return ["IMG_0001", "dot.xpm", "fake.cr2", "favicon.ico", "raw.dng", "scan.ppm"]
+        return ["IMG_0001", "fake.cr2", "favicon.ico", "raw.dng", "scan.ppm"]
     }
 
     @Test func aFolderTakesWhatASingleFileImportTakes() async throws {
@@ -41,7 +41,7 @@ import Testing
         let scan = try ImageFileFinder.scan(folder, limit: 100)
         #expect(scan.images.map(\.lastPathComponent).sorted() == images)
         #expect(Dictionary(uniqueKeysWithValues: scan.skipped.map { ($0.name, $0.reason) })
-            == ["notes.txt": .notAnImage, "logo.svg": .unsupportedFormat("SVG")])
+            == ["notes.txt": .notAnImage, "logo.svg": .unsupportedFormat("SVG"), "dot.xpm": .unsupportedFormat("XPM")])
 
         // The folder import and the same files one by one, into two libraries: the same outcome.
         let (first, second) = (try TemporaryDirectory(), try TemporaryDirectory())
@@ -59,6 +59,10 @@ import Testing
         #expect(text.failures.map(\.reason) == [.notAnImage])
         let vector = try await oneByOne.importFiles([folder.appendingPathComponent("logo.svg")])
         #expect(vector.failures.map(\.reason) == [.unsupportedFormat("SVG")])
+        // XPM's loader needs a temporary file, which the confined decoder may not make:
+        // refused by name, alone as from the folder.
+        let icon = try await oneByOne.importFiles([folder.appendingPathComponent("dot.xpm")])
+        #expect(icon.failures.map(\.reason) == [.unsupportedFormat("XPM")])
     }
 
     @Test func theFirstBytesDecide() {

@@ -15,11 +15,17 @@ enum ImportContentRule {
         case notAnImage
     }
 
+    /// Formats whose gdk-pixbuf loaders read incrementally only by writing what they are given
+    /// to a temporary file first (io-xpm.c and io-xbm.c call g_file_open_tmp): the confined
+    /// decoder may create no file, so it cannot read them. Both are icon formats of the X11
+    /// era, not photos; they are refused by name, from a folder and alone alike.
+    static let needsTemporaryFile: Set<String> = ["XPM", "XBM"]
+
     static func decide(_ content: ImageContent?) -> Decision {
         switch content {
         case nil: .notAnImage
         case .format(let format): format.hasInstalledDecoder ? .take : .unsupported(format.displayName)
-        case .otherRaster: .take
+        case .otherRaster(let name): needsTemporaryFile.contains(name) ? .unsupported(name) : .take
         case .vector(let name): .unsupported(name)
         }
     }
