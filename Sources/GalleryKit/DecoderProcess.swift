@@ -43,13 +43,16 @@ struct DecoderProcess {
     /// server enforces it) and a margin for the server to kill, reap and report.
     var answerSeconds: Int { limits.decodeWallSeconds + max(2, limits.decodeWallSeconds / 4) }
 
-    /// Where `drover-decode` is: beside the running executable. That is the build
-    /// folder for `drover` and for the test bundle alike, and `bindir` once installed
-    /// (meson.build installs it there).
+    /// Where `drover-decode` is: installed, `PREFIX/libexec/drover/drover-decode` for
+    /// `PREFIX/bin/drover` (meson.build and the package put it there); else beside the
+    /// running executable, which is the build folder for `drover` and the test bundle alike.
     static let installedExecutable: String = {
         let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "drover"
-        return ((running as NSString).deletingLastPathComponent as NSString).appendingPathComponent("drover-decode")
+        let folder = (running as NSString).deletingLastPathComponent
+        let installed = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("libexec/drover/drover-decode")
+        if access(installed, X_OK) == 0 { return installed }
+        return (folder as NSString).appendingPathComponent("drover-decode")
     }()
 
     /// Decodes `input` to fit the thumbnail box and writes it in `format` at `output` (a
