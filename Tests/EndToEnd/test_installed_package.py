@@ -84,6 +84,9 @@ class InstalledSession(DroverSession):
         for name in ("DROVER_DATA_DIR", "DROVER_LOCALEDIR", "DROVER_BIN"):
             env.pop(name, None)
         env.update(PATH=f"{self.bin_folder}:{env['PATH']}", GSETTINGS_SCHEMA_DIR=str(self.schemas))
+        # Started in the fresh HOME, as a shell there would (PWD too: Foundation checks it
+        # against "." to name the current folder, and the test runs from the checkout).
+        env["PWD"] = str(self.home)
         return env
 
     def start(self):
