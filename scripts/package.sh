@@ -8,10 +8,12 @@
 # 1. The programs: SwiftPM, release, with the Swift runtime and Foundation linked in
 #    (--static-swift-stdlib), in the checkout's .build, as scripts/build-release.sh makes
 #    them (a second run reuses that build).
-#    PACKAGE_CONFIGURATION=debug makes the package from the debug build instead, linked
-#    the same way: the test command does that (scripts/test.sh has built debug already,
-#    and a release build from nothing takes longer than its time budget allows); the
-#    package is then larger and slower, but installs and runs exactly the same way.
+#    PACKAGE_CONFIGURATION=debug makes the package from a debug build instead, linked the
+#    same way, in .build-package-debug (not .build: SwiftPM would reuse the objects the
+#    test build compiled for the shared runtime, and their autolinked libraries break the
+#    static link; and back). The test command does that: a debug build of the two
+#    programs takes less time than a release one, which would push the whole run past
+#    its budget. That package is larger and slower, but installs and runs the same way.
 # 2. The tree: meson.build's own install (DESTDIR, prefix /usr), so the package and
 #    `meson install` share one install list: drover in /usr/bin, drover-decode in
 #    /usr/libexec/drover, data in /usr/share/drover, translations in /usr/share/locale,
@@ -48,9 +50,11 @@ name=${DEBFULLNAME:-$(git config user.name || echo "Drover developers")}
 email=${DEBEMAIL:-$(git config user.email || echo "drover@localhost")}
 maintainer="$name <$email>"
 
-# 1. and 2.: meson builds through SwiftPM into the checkout's .build and installs.
+# 1. and 2.: meson builds through SwiftPM and installs.
 build=.build/meson-package-$configuration
-options=(--prefix=/usr --buildtype="$configuration" -Dstatic_swift_stdlib=true -Dswiftpm_scratch="$root/.build")
+scratch="$root/.build"
+if [ "$configuration" = debug ]; then scratch="$root/.build-package-debug"; fi
+options=(--prefix=/usr --buildtype="$configuration" -Dstatic_swift_stdlib=true -Dswiftpm_scratch="$scratch")
 if [ -f "$build/build.ninja" ]; then
   meson setup --reconfigure "$build" "${options[@]}" >&2
 else
