@@ -40,7 +40,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-out=${1:-.build/package}
+out=$(realpath -m "${1:-.build/package}")
 configuration=${PACKAGE_CONFIGURATION:-release}
 case $configuration in release | debug) ;; *) echo "error: PACKAGE_CONFIGURATION is release or debug" >&2; exit 2 ;; esac
 
@@ -66,7 +66,7 @@ work="$out/work"
 stage="$work/root"
 rm -rf "$work"   # only what an earlier run of this script made
 mkdir -p "$stage"
-DESTDIR="$root/$stage" meson install -C "$build" --no-rebuild --quiet >&2
+DESTDIR="$stage" meson install -C "$build" --no-rebuild --quiet >&2
 # Debian's trigger compiles the schemas; a compiled file in the package would clash.
 rm -f "$stage/usr/share/glib-2.0/schemas/gschemas.compiled"
 gzip -9n "$stage/usr/share/man/man1/drover.1"   # Debian's manual pages are compressed
@@ -97,8 +97,8 @@ chmod 0755 "$stage/usr/bin/drover" "$stage/usr/libexec/drover/drover-decode"
 mkdir -p "$work/shlibs/debian"
 printf 'Source: drover\nMaintainer: %s\n\nPackage: drover\nArchitecture: %s\n' "$maintainer" "$arch" \
   > "$work/shlibs/debian/control"
-if ! (cd "$work/shlibs" && dpkg-shlibdeps -O -e"$root/$stage/usr/bin/drover" \
-       -e"$root/$stage/usr/libexec/drover/drover-decode") > "$work/substvars" 2> "$work/shlibdeps.log"; then
+if ! (cd "$work/shlibs" && dpkg-shlibdeps -O -e"$stage/usr/bin/drover" \
+       -e"$stage/usr/libexec/drover/drover-decode") > "$work/substvars" 2> "$work/shlibdeps.log"; then
   cat "$work/shlibdeps.log" >&2; echo "error: dpkg-shlibdeps failed (above)" >&2; exit 1
 fi
 depends=$(sed -n 's/^shlibs:Depends=//p' "$work/substvars")
