@@ -39,7 +39,10 @@ extension ImageFileType {
     /// The photo type of a MIME type (any case; parameters such as `;charset` are ignored), or nil.
     public init?(mimeType: String) {
         let essence = mimeType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let wanted = essence.filter { !$0.isWhitespace }.lowercased()
+        var wanted = essence.filter { !$0.isWhitespace }.lowercased()
+        // shared-mime-info (Debian 12's 2.2) names HEIF and HEIC files image/heif, and
+        // image/heic only as its alias: a file manager asks for image/heif.
+        if wanted == "image/heif" { wanted = Self.heic.mimeType }
         guard let found = Self.photoTypes.first(where: { $0.mimeType == wanted }) else { return nil }
         self = found
     }

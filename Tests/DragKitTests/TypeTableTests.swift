@@ -39,6 +39,7 @@ import Testing
         #expect(ImageFileType(mimeType: "Image/PNG") == .png)
         #expect(ImageFileType(mimeType: "image/jpeg; q=1") == .jpeg)
         #expect(ImageFileType(mimeType: "image/svg+xml") == nil)
+        #expect(ImageFileType(mimeType: "image/heif") == .heic)   // shared-mime-info's name for HEIC files
     }
 
     /// The desktop file cannot read the table, so it is checked against it: "Open With
