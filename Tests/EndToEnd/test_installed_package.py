@@ -52,8 +52,9 @@ def dpkg_root(root):
             "--force-depends", "--force-not-root", "--force-script-chrootless"]
 
 
-def files_in(root):
-    return sorted(str(path.relative_to(root)) for path in root.rglob("*") if not path.is_dir())
+def paths_in(root):
+    """Every file and folder below `root`."""
+    return sorted(str(path.relative_to(root)) for path in root.rglob("*"))
 
 
 @pytest.fixture(scope="module")
@@ -190,16 +191,16 @@ def test_the_package_installs_removes_cleanly_and_its_dependencies_are_here(tmp_
     # Not the helper in bin/ (no user runs it), nor a compiled schema (the trigger makes it).
     assert "./usr/bin/drover-decode" not in contents and "gschemas.compiled" not in contents
 
-    # Installed, then removed, with dpkg into a root of its own: nothing of the package stays.
+    # Installed, then purged, with dpkg into a root of its own: no file or folder of it stays.
     root = tmp_path / "root"
     dpkg = dpkg_root(root)
-    before = files_in(root)
+    before = paths_in(root)
     result = run([*dpkg, "--install", DEB])
     assert result.returncode == 0, result.stdout + result.stderr
     assert (root / "usr/bin/drover").exists()
     result = run([*dpkg, "--purge", "drover"])
     assert result.returncode == 0, result.stdout + result.stderr
-    left = [path for path in files_in(root) if path not in before and not path.startswith("var/lib/dpkg/")
+    left = [path for path in paths_in(root) if path not in before and not path.startswith("var/lib/dpkg/")
             and path != "dpkg.log"]
     assert left == [], left
 
