@@ -13,6 +13,8 @@ build_drover() {
   fi
   rm -f "$log"
   drover="$bin/drover"
+  # data/, translations and schema, as scripts/run.sh gives them (drover looks only in its prefix).
+  source "$(dirname "${BASH_SOURCE[0]}")/../scripts/checkout-env.sh"
 }
 
 # make_photos DIR COUNT WIDTHxHEIGHT: COUNT distinct JPEGs in DIR. One image

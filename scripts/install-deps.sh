@@ -23,7 +23,10 @@ BUILD_PACKAGES=(
 # GStreamer's pipewiresrc read in process (GI) for screenshots, the desktop and
 # document portals (file transfer as sandboxed apps do it), SQLite's shell
 # (benchmarks/make-library.sh makes large libraries with it, for test_large_library.py), and
-# vipsthumbnail and djpeg, the references benchmarks/import-scale.sh measures Drover's import against.
+# vipsthumbnail and djpeg, the references benchmarks/import-scale.sh measures Drover's import against;
+# and for the package (scripts/package.sh: dpkg-shlibdeps, strip) and its test
+# (Tests/EndToEnd/test_installed_package.py), lintian, which
+# checks the .deb as Debian would, and strace, which shows the installed copy reads nothing of the checkout.
 TEST_PACKAGES=(
   sqlite3 mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-plugins-base gir1.2-gstreamer-1.0
   xdg-desktop-portal xdg-desktop-portal-gtk
@@ -32,6 +35,7 @@ TEST_PACKAGES=(
   imagemagick libvips-tools libjpeg-turbo-progs zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
   nautilus gvfs gnome-maps thunar pcmanfm-qt firefox-esr chromium
   orca speech-dispatcher python3-pyatspi python3-speechd
+  dpkg-dev binutils lintian strace
 )
 
 # The Swift toolchain does not come from apt: Drover's machines have Swift 6

@@ -60,3 +60,19 @@ WAYLAND_TESTS=(
 )
 stage 1200 "End-to-end tests on Wayland (headless mutter; screenshots in test-output/wayland/)" \
   bash scripts/with-wayland.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v "${WAYLAND_TESTS[@]}"
+
+# The package a user installs (issue 29): scripts/package.sh's .deb, installed into a
+# throwaway root with dpkg --root and run from there, from PATH, with a fresh HOME, under
+# strace (Tests/EndToEnd/test_installed_package.py; lintian, desktop-file-validate and
+# appstreamcli too). Made from a debug build of the two programs, linked statically as a
+# release is (its own SwiftPM folder: 1.5 minutes from nothing), and compressed with gzip:
+# a release build from nothing took 4.3 minutes here and xz one more, and the whole run
+# must stay under 30 minutes. Both stages: about 2 minutes. A release package is
+# `scripts/package.sh` with no variables.
+version=$(sed -n "s/^project('drover', version: '\([^']*\)'.*/\1/p" meson.build)
+deb="$PWD/.build/package/drover_${version}_$(dpkg --print-architecture).deb"
+stage 300 "Debian package (scripts/package.sh from the debug build)" \
+  env PACKAGE_CONFIGURATION=debug PACKAGE_COMPRESSION=gzip bash scripts/package.sh .build/package
+stage 600 "The installed package (dpkg --root, run from PATH under strace)" \
+  env DROVER_DEB="$deb" bash scripts/with-display.sh /usr/bin/python3 -m pytest -p no:cacheprovider -v \
+  Tests/EndToEnd/test_installed_package.py

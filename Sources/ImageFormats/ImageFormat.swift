@@ -121,7 +121,10 @@ extension ImageFormat {
     /// or nil.
     public init?(photoMIMEType mimeType: String) {
         let essence = mimeType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let wanted = essence.filter { !$0.isWhitespace }.lowercased()
+        var wanted = essence.filter { !$0.isWhitespace }.lowercased()
+        // shared-mime-info (Debian 12's 2.2) names HEIF and HEIC files image/heif, and
+        // image/heic only as its alias: a file manager asks for image/heif.
+        if wanted == "image/heif", let heic = Self.heic.mimeType { wanted = heic }
         guard let found = Self.photoFormats.first(where: { $0.mimeType == wanted }) else { return nil }
         self = found
     }

@@ -39,6 +39,7 @@ import Testing
         #expect(ImageFormat(photoMIMEType: "Image/PNG") == .png)
         #expect(ImageFormat(photoMIMEType: "image/jpeg; q=1") == .jpeg)
         #expect(ImageFormat(photoMIMEType: "image/svg+xml") == nil)
+        #expect(ImageFormat(photoMIMEType: "image/heif") == .heic)   // shared-mime-info's name for HEIC files
     }
 
     /// The desktop file cannot read the table, so it is checked against it: "Open With

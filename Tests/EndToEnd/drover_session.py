@@ -134,6 +134,9 @@ class DroverSession:
         # Drover's settings schema, compiled from data/ as meson's install would, and a
         # keyfile under the session's own XDG_CONFIG_HOME (no dconf service needed).
         env.update(GSETTINGS_SCHEMA_DIR=str(compiled_schemas()), GSETTINGS_BACKEND="keyfile")
+        # The checkout's data/ (style sheet, icons, samples, places): drover looks only in
+        # its installed prefix otherwise (Sources/Drover/App/InstalledLayout.swift).
+        env.update(DROVER_DATA_DIR=str(REPO / "data"))
         # Drover's translations (po/, compiled), and English: tests find nodes by their
         # English names. A test that runs another language passes LANGUAGE in `env`.
         # C.UTF-8 exists everywhere; gettext takes the language from LANGUAGE under it.

@@ -19,11 +19,13 @@ def open_main_menu_item(session, label):
     session.find("menu item", label).do_action(0)
 
 
-def test_about_window_credits_places_photos_and_links_to_issues(drover):
+def test_about_window_credits_places_photos_and_has_no_dead_links(drover):
     session, _ = drover
     open_main_menu_item(session, "About Drover")
-    session.wait_for_label(lambda text: text == "Report an Issue", what="the About window's issue link")
     session.wait_for_label(lambda text: text == meson_version(), what="the version, meson.build's")
+    # Drover has no public host yet (issue 29): no website row and no "Report an Issue"
+    # pointing at a name that never resolves.
+    assert not any(text in ("Report an Issue", "Website") for text in session.label_texts()), session.label_texts()
     # Credits and legal notes: GeoNames (CC BY 4.0 asks for it) and the sample photos' authors.
     session.wait_for_label(lambda text: "GeoNames" in text and "CC BY 4.0" in text, what="the GeoNames licence")
     session.wait_for_label(lambda text: "Aitzol Berasategi" in text, what="a photo credit")

@@ -25,13 +25,16 @@ package struct DecoderClient: Sendable {
         self.cancellation = cancellation
     }
 
-    /// Where `drover-decode` is: beside the running executable. That is the build
-    /// folder for `drover` and for the test bundle alike, and `bindir` once installed
-    /// (meson.build installs it there).
+    /// Where `drover-decode` is: installed, `PREFIX/libexec/drover/drover-decode` for
+    /// `PREFIX/bin/drover` (meson.build and the package put it there); else beside the
+    /// running executable, which is the build folder for `drover` and the test bundle alike.
     package static let installedExecutable: String = {
         let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments.first ?? "drover"
-        return ((running as NSString).deletingLastPathComponent as NSString).appendingPathComponent("drover-decode")
+        let folder = (running as NSString).deletingLastPathComponent
+        let installed = ((folder as NSString).deletingLastPathComponent as NSString).appendingPathComponent("libexec/drover/drover-decode")
+        if access(installed, X_OK) == 0 { return installed }
+        return (folder as NSString).appendingPathComponent("drover-decode")
     }()
 
     /// Why a decode got no answer: the work was cancelled while it waited for a server, or

@@ -1,23 +1,19 @@
 import Foundation
 
-/// Finds Drover's data directory (CSS, icons, sample library): `DROVER_DATA_DIR`
-/// if set, then the installed location next to the binary
-/// (`PREFIX/bin/drover` → `PREFIX/share/drover`), then the source tree's
-/// `data/` when running from a checkout.
+/// Finds Drover's data directory (CSS, icons, sample library, places): `DROVER_DATA_DIR`
+/// if set (a checkout run: scripts/checkout-env.sh sets it to `data/`), else the installed
+/// `PREFIX/share/drover` (`InstalledLayout`). Says once on stderr when neither holds the
+/// style sheet, instead of guessing at a source path.
 enum DataFiles {
     static let directory: URL = {
-        let fileManager = FileManager.default
-        if let override = ProcessInfo.processInfo.environment["DROVER_DATA_DIR"] {
+        if let override = ProcessInfo.processInfo.environment["DROVER_DATA_DIR"], !override.isEmpty {
             return URL(fileURLWithPath: override, isDirectory: true)
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/drover", isDirectory: true)
-        if fileManager.fileExists(atPath: installed.appendingPathComponent("style.css").path) { return installed }
-        // Sources/Drover/App/DataFiles.swift → repository root → data/
-        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("data", isDirectory: true)
-        return checkout
+        let installed = InstalledLayout.dataDirectory
+        if !FileManager.default.fileExists(atPath: installed.appendingPathComponent("style.css").path) {
+            FileHandle.standardError.write(Data("drover: no data files in \(installed.path): no styles, samples or place names (from a checkout, run scripts/run.sh or set DROVER_DATA_DIR to its data/)\n".utf8))
+        }
+        return installed
     }()
 
     static var styleSheet: URL { directory.appendingPathComponent("style.css") }

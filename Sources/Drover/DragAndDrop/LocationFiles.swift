@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import GtkKit
 import Localization
 
 /// The `.geojson` files that carry photos' locations out of Drover (GNOME Maps
@@ -8,9 +9,7 @@ import Localization
 /// target may read them after the drop has finished.
 enum LocationFiles {
     static var directory: URL {
-        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return cache.appendingPathComponent("drover/locations", isDirectory: true)
+        UserDirectories.cache.appendingPathComponent("drover/locations", isDirectory: true)
     }
 
     /// The file for `tile`'s location, written if it is not there yet (a few

@@ -1,5 +1,6 @@
 import Foundation
 import GalleryKit
+import GtkKit
 
 /// The QR codes of the photos on screen, with their crops ready as PNG files,
 /// so that a drag can offer them the moment it starts (a drop may read the
@@ -54,9 +55,7 @@ final class QRCodeStore {
     }
 
     static var directory: URL {
-        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return cache.appendingPathComponent("drover/qr", isDirectory: true)
+        UserDirectories.cache.appendingPathComponent("drover/qr", isDirectory: true)
     }
 
     /// "QR code 1 - drover.example sample one.png": readable in a file manager.

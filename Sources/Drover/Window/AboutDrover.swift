@@ -7,8 +7,6 @@ import Localization
 /// data/places/ATTRIBUTION.md and data/samples/LICENSES.md).
 @MainActor
 enum AboutDrover {
-    static let issueURL = "https://drover.example/issues"
-
     /// The sample photos' authors and licences, as data/samples/LICENSES.md lists them.
     static let photoCredits: [(author: String, photos: String, license: String)] = [
         ("Ian Hex", "Rowing boats at dusk", "LGPL-3.0"),
@@ -32,8 +30,8 @@ enum AboutDrover {
         about.developerName = tr("The Drover authors")
         about.comments = tr("A photo gallery with drag and drop done well.")
         about.licenseType = GTK_LICENSE_GPL_3_0
-        about.website = "https://drover.example"
-        about.issueURL = issueURL
+        // No website and no issue link: Drover has no public host yet, and a link that
+        // never resolves is worse than none (issue 29).
         about.developers = [tr("The Drover authors")]
         // Place names come from GeoNames (CC BY 4.0), which asks for this credit.
         about.addCreditSection(tr("Place names"), people: ["GeoNames https://www.geonames.org/"])

@@ -1,4 +1,5 @@
 import DecoderKit
+import CPixbuf
 import Foundation
 
 /// Where a library keeps its files:
@@ -51,16 +52,12 @@ public struct LibraryLocation: Hashable, Sendable {
         removeThumbnails(ofPhotoNamed: fileName)
     }
 
-    /// `$XDG_DATA_HOME/drover`, or `~/.local/share/drover` when XDG_DATA_HOME is unset or
-    /// not absolute (the XDG spec says to ignore relative values).
+    /// `$XDG_DATA_HOME/drover`, or `~/.local/share/drover` when XDG_DATA_HOME is unset: the
+    /// user data folder as GLib reads it to the XDG spec (`g_get_user_data_dir`, through
+    /// gdk-pixbuf's GLib; GalleryKit imports no GTK), as GIO's trash and GTK do.
     public static var defaultDirectory: URL {
-        let environment = ProcessInfo.processInfo.environment
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return URL(fileURLWithPath: dataHome, isDirectory: true).appendingPathComponent("drover", isDirectory: true)
-        }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".local/share/drover", isDirectory: true)
+        URL(fileURLWithPath: String(cString: g_get_user_data_dir()), isDirectory: true)
+            .appendingPathComponent("drover", isDirectory: true)
     }
 
     /// A sibling folder name that is free, to move a damaged library aside without
