@@ -2,12 +2,14 @@
 (the desktop file's `Exec=drover %U`, through `gio open`) show the photo in the viewer
 without importing it; previous and next walk the other images of its folder, sorted by
 name; **Add to Library** imports it as `drover --import FILE` does; a second
-`drover FILE` goes to the running window."""
+`drover FILE` goes to the running window; `drover https://…` imports as a browser drop."""
 
 import subprocess
+import sys
 
 from accessible_actions import keys, run_action
-from drover_session import REPO, DroverSession, drover_binary, image_spread, screenshot, wait_for
+from drover_session import (REPO, DroverSession, drover_binary, end_process, image_spread, read_line, screenshot,
+                            wait_for)
 from image_files import write_jpeg, write_png
 from library_state import photo_rows
 from test_smoke import expected_sample_tiles
@@ -91,3 +93,19 @@ def test_drover_file_shows_it_without_importing_until_add_to_library(tmp_path):
 
         keys("Escape")
         drover.wait_for_tiles(lambda names: "beach 2" in names, what="beach 2 in the grid")
+
+        # A web address is downloaded and imported as a browser's drop of it would be.
+        served = tmp_path / "served"
+        served.mkdir()
+        write_jpeg(served / "pier.jpg", seed=120)
+        server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory",
+                                   str(served)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            port = read_line(server.stdout, 30, "the web server's port").split("port ")[1].split()[0]
+            result = drover.run_again(f"http://127.0.0.1:{port}/pier.jpg", timeout=30)
+            assert result.returncode == 0, f"{result.stdout}{result.stderr}"
+            drover.wait_for_tiles(lambda names: "pier" in names, what="the downloaded photo's tile")
+            wait_for(lambda: "pier" in photo_rows(drover.library).values(), 30, what="pier in the database")
+        finally:
+            server.terminate()
+            end_process(server, "the web server")
