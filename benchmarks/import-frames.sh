@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Frame gaps while photos import: starts Drover with its frame monitor, imports
-# N photos into it from a second `drover FILE…` (as a user would from a file
+# N photos into it from a second `drover --import FILE…` (as a user would from a file
 # manager), and prints the monitor's figures. Budget (docs/benchmarks.md): no gap over
 # 50 ms while 200 photos import. Prints figures; it does not pass or fail.
 #   [LIBRARY=M] [SORT=S] [DROVER_BEFORE=DIR] benchmarks/import-frames.sh [N]     (default 200)
@@ -36,7 +36,7 @@ export GSETTINGS_SCHEMA_DIR="$work/schemas" GSETTINGS_BACKEND=keyfile
 gsettings set app.drover.Drover sort-order "${SORT:-own}"
 DROVER_BENCHMARK=frames DROVER_BENCHMARK_SECONDS=$seconds "$program" --library "$run/library" &
 sleep $settle
-"$program" --library "$run/library" "$work/photos"/*.jpg
+"$program" --library "$run/library" --import "$work/photos"/*.jpg
 wait
 INNER
   printf '%-8s' "$label"

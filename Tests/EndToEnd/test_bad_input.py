@@ -48,7 +48,7 @@ def test_bad_files_fail_with_reasons_and_leave_nothing_behind():
         files = make_bad_batch(drover.root / "originals")
         before = {path: fingerprint(path) for path in files}
 
-        second = drover.run_again(*map(str, files), timeout=30)
+        second = drover.run_again("--import", *map(str, files), timeout=30)
         assert second.returncode == 0, second.stdout + second.stderr
         toast = drover.wait_for_label(lambda text: text.startswith("Imported"), what="the import toast")
         assert toast.startswith("Imported 1 photo. Could not import: "), toast

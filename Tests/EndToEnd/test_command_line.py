@@ -31,7 +31,7 @@ def test_drover_files_import_into_the_running_instance():
         time.sleep(0.05)  # so that any write to an original would change its mtime
 
         started = time.monotonic()
-        second = drover.run_again(str(a), str(b), timeout=30)
+        second = drover.run_again("--import", str(a), str(b), timeout=30)
         elapsed = time.monotonic() - started
         assert second.returncode == 0, f"second drover failed: {second.stdout}{second.stderr}"
         assert elapsed < 10, f"the second drover took {elapsed:.1f}s to hand over its files"

@@ -17,7 +17,7 @@ def imported_photo_by(session, tmp_path):
     photo = write_jpeg(tmp_path / "details-harbour.jpg", seed=21)
     subprocess.run(["exiftool", "-q", "-overwrite_original", "-Make=Canon", "-Model=Canon EOS 5D",
                     "-DateTimeOriginal=2016:05:03 09:15:00", str(photo)], check=True, timeout=60)
-    result = session.run_again(str(photo))
+    result = session.run_again("--import", str(photo))
     assert result.returncode == 0, result.stderr
     session.wait_for_tiles(lambda t: "details-harbour" in t and not any(x.startswith("Importing") for x in t),
                            timeout=30, what="the photo from the camera")

@@ -19,12 +19,12 @@ def test_the_same_file_twice_is_noticed_and_import_anyway_imports_it():
         originals = drover.root / "originals"
         originals.mkdir()
         harbour = write_png(originals / "harbour.png", seed=11)
-        first = drover.run_again(str(harbour), timeout=30)
+        first = drover.run_again("--import", str(harbour), timeout=30)
         assert first.returncode == 0, first.stdout + first.stderr
         drover.wait_for_tiles(lambda names: "harbour" in names, what="the first import")
         wait_for(lambda: len(titled(drover.library, "harbour")) == 1, 10, what="its row")
 
-        again = drover.run_again(str(harbour), timeout=30)
+        again = drover.run_again("--import", str(harbour), timeout=30)
         assert again.returncode == 0, again.stdout + again.stderr
         notice = drover.find("table cell", "Could not import harbour.png: Already in your library: \u201charbour\u201d.")
         # Scrolled into view (End goes to the last tile, the notice), to be seen.

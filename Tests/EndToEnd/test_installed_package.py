@@ -252,7 +252,7 @@ def test_the_installed_drover_finds_its_data_places_and_helper_and_never_the_che
                                                             "not the style sheet's grey")
 
         # An import, as `drover FILE` from a terminal: decoded by the installed helper.
-        result = session.run_again(str(photo))
+        result = session.run_again("--import", str(photo))
         assert result.returncode == 0, result.stdout + result.stderr
         session.wait_for_tiles(lambda names: "installed-import" in names
                                and not any(name.startswith("Importing") for name in names),

@@ -277,6 +277,6 @@ def test_paste_and_imports_from_outside_are_announced(heard):
 
     picture = write_png(drover.root / "from-outside.png", seed=3)
     mark = orca.mark()
-    result = drover.run_again(str(picture), timeout=30)
+    result = drover.run_again("--import", str(picture), timeout=30)
     assert result.returncode == 0, result.stdout + result.stderr
     said_once(orca, mark, "Imported 1 photo.", timeout=60)

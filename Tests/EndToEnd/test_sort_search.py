@@ -30,7 +30,7 @@ def dated_photos(folder):
 
 
 def import_files(session, files):
-    result = session.run_again(*map(str, files))
+    result = session.run_again("--import", *map(str, files))
     assert result.returncode == 0, result.stderr
     names = [f.stem for f in files]
     return session.wait_for_tiles(lambda t: all(n in t for n in names) and not any(x.startswith("Importing") for x in t),
@@ -129,7 +129,7 @@ def test_ctrl_f_finds_titles_and_places_and_escape_brings_the_grid_back(drover, 
     # Photos imported while the search is open: the one that matches joins the results, the
     # other does not (the search's index follows the library's changes).
     added = [write_jpeg(tmp_path / "sausalito-harbour.jpg", seed=53), write_jpeg(tmp_path / "breakfast.jpg", seed=54)]
-    result = session.run_again(*map(str, added))
+    result = session.run_again("--import", *map(str, added))
     assert result.returncode == 0, result.stderr
     wait_for(lambda: session.grid_tiles() == [BRIDGE, "sausalito-harbour"], 60, what="the new photo that matches")
     # In a searched view the two go to the end of the user's order as each is ready, so

@@ -5,8 +5,9 @@ import GtkKit
 import Localization
 
 /// The application: one instance per session. The first command line opens
-/// the library and the window; later ones (another `drover FILE…`) import
-/// their files into the running instance.
+/// the library and the window; later ones (another `drover FILE…`) hand their
+/// files to the running instance: shown in its viewer (`OpenedFileViewer`), or
+/// imported (`--import`, folders, web addresses).
 @MainActor
 final class DroverApplication {
     static let id = "app.drover.Drover"
@@ -24,6 +25,9 @@ final class DroverApplication {
     private var albumDialogs: AlbumController?
     /// Imports asked for before the library finished opening.
     private var pendingImports: [URL] = []
+    /// Files to show asked for before the library finished opening (the last ask wins).
+    private var pendingOpens: [URL] = []
+    private var openedFiles: OpenedFileViewer?
     /// The screen's scale factor (2 on HiDPI): thumbnails are made and decoded for it.
     private lazy var displayScale = Display.maximumScaleFactor
     private lazy var thumbnails: ThumbnailCache = {
@@ -129,10 +133,27 @@ final class DroverApplication {
             open(requested)
         }
         mainWindow?.window.present()
-        if !options.imports.isEmpty {
-            if let importer { importer.importFiles(options.imports) } else { pendingImports += options.imports }
+        // A folder given to open is imported, as before: the viewer shows files.
+        let folders = options.opens.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true }
+        let files = options.opens.filter { !folders.contains($0) }
+        let imports = options.imports + folders
+        if !imports.isEmpty {
+            if importer != nil { deliver(imports: imports) } else { pendingImports += imports }
+        }
+        if !files.isEmpty {
+            if let openedFiles { openedFiles.open(files) } else { pendingOpens = files }
         }
         return CommandLineResult(status: 0)
+    }
+
+    /// Files and folders go to the importer as a drop of them; web addresses each as a
+    /// browser's drop of an image's address.
+    private func deliver(imports: [URL]) {
+        guard let importer else { return }
+        let web = imports.filter { !$0.isFileURL }
+        let files = imports.filter(\.isFileURL)
+        if !files.isEmpty { importer.importFiles(files) }
+        importer.importWebAddresses(web)
     }
 
     private func open(_ directory: URL) {
@@ -199,9 +220,16 @@ final class DroverApplication {
         }
         reportRecovery(library.recoveryReport, in: window)
         startBenchmarkIfAsked(window)
+        let openedFiles = OpenedFileViewer(controller: dragAndDrop.viewer, window: window, importer: importer,
+                                           canAdd: !library.isReadOnly)
+        self.openedFiles = openedFiles
         if !pendingImports.isEmpty {
-            importer.importFiles(pendingImports)
+            deliver(imports: pendingImports)
             pendingImports = []
+        }
+        if !pendingOpens.isEmpty {
+            openedFiles.open(pendingOpens)
+            pendingOpens = []
         }
     }
 

@@ -29,6 +29,8 @@ final class PhotoViewer: CanvasLayout {
     let detailsButton = Button(iconName: "document-properties-symbolic", accessibleLabel: tr("Details"))
     let rotateLeftButton = Button(iconName: "object-rotate-left-symbolic", accessibleLabel: tr("Rotate Left"))
     let rotateRightButton = Button(iconName: "object-rotate-right-symbolic", accessibleLabel: tr("Rotate Right"))
+    /// Imports a photo opened from outside the library (`drover FILE`): shown only then.
+    let addButton = Button(label: tr("Add to Library"))
     private let titleLabel = Label()
     private let zoomLabel = Label()
     private let message = Label()
@@ -88,7 +90,10 @@ final class PhotoViewer: CanvasLayout {
         // Shown only with text: an empty label is named by its type over AT-SPI.
         titleLabel.isVisible = false
         zoomLabel.isVisible = false
-        for widget in [backButton, titleLabel, rotateLeftButton, rotateRightButton, zoomOutButton, zoomLabel, zoomInButton,
+        addButton.addCSSClass("suggested-action")
+        addButton.tooltip = tr("Import this photo into the library")
+        addButton.isVisible = false
+        for widget in [backButton, titleLabel, addButton, rotateLeftButton, rotateRightButton, zoomOutButton, zoomLabel, zoomInButton,
                        fitButton, detailsButton, fullscreenButton] as [Widget] {
             bar.append(widget)
         }
@@ -193,6 +198,12 @@ final class PhotoViewer: CanvasLayout {
     /// True once the full image replaced the first picture.
     private(set) var showsFullImage = false
     var messageText: String? { message.isVisible ? message.text : nil }
+
+    /// A library photo has rotate and details; a file opened from outside has Add to Library.
+    func setShowsLibraryPhoto(_ library: Bool) {
+        for button in [rotateLeftButton, rotateRightButton, detailsButton] { button.isVisible = library }
+        addButton.isVisible = !library
+    }
 
     func setNavigation(hasPrevious: Bool, hasNext: Bool) {
         previousButton.isSensitive = hasPrevious

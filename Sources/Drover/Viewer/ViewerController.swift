@@ -48,6 +48,9 @@ final class ViewerController {
     private var sharpening: (photo: PhotoID, box: Int, task: Task<Void, Never>)?
     private let keys = KeyController()
     private var benchmark: ViewerBenchmark?
+    /// A file opened from outside the library (`OpenedFileViewer`) when one is on show:
+    /// previous, next, first, last and closing are its.
+    var browsing: (any ViewerBrowsing)?
     /// Show the details of the photo on show (Alt+Enter, the Details button).
     var onShowDetails: (() -> Void)?
 
@@ -112,6 +115,7 @@ final class ViewerController {
     func open(entryAt index: Int) {
         guard let item = gallery.model.item(at: index), !item.members.isEmpty else { return }
         insideStack = item.kind == .stack
+        viewer.setShowsLibraryPhoto(true)
         window.showViewer(true)
         show(Position(tileID: item.id, member: 0))
         _ = viewer.canvas.grabFocus()
@@ -119,7 +123,9 @@ final class ViewerController {
 
     /// Back to the grid, with keyboard focus on the tile of the photo that was on show.
     func close() {
-        guard isOpen else { return }
+        guard isOpen || browsing != nil else { return }
+        browsing?.viewerClosed()
+        browsing = nil
         let entry = currentTile?.entry
         if window.isViewerFullscreen { setFullscreen(false) }
         position = nil
@@ -147,6 +153,7 @@ final class ViewerController {
     }
 
     func step(_ offset: Int) {
+        if let browsing { return browsing.step(offset) }
         let all = sequence()
         guard let position, let here = all.firstIndex(of: position) else { return close() }
         let there = here + offset
@@ -155,6 +162,7 @@ final class ViewerController {
     }
 
     private func jump(toLast last: Bool) {
+        if let browsing { return browsing.jump(toLast: last) }
         guard let target = last ? sequence().last : sequence().first else { return }
         show(target)
     }
@@ -225,7 +233,7 @@ final class ViewerController {
     }
 
     /// Decodes `url` fitting `box` and makes the texture of it, both off the main thread.
-    private static func decodeTexture(_ url: URL, box: Int) async throws -> PreparedDecode<PreparedTexture> {
+    static func decodeTexture(_ url: URL, box: Int) async throws -> PreparedDecode<PreparedTexture> {
         try await DecodedImage.decode(fileAt: url, fittingBox: box) { image in
             PreparedTexture(width: image.width, height: image.height, rowStride: image.rowStride,
                             hasAlpha: image.hasAlpha, pixels: image.pixels)
@@ -289,6 +297,7 @@ final class ViewerController {
     /// Names the photo for assistive technology and describes it: date, place, where it
     /// is in the sequence, and the zoom (or the message shown instead).
     private func describe() {
+        if let browsing { return browsing.describe() }
         guard let (item, _, member) = currentTile, let position else { return }
         viewer.canvas.accessibleLabel = member.title
         var parts: [String] = []
