@@ -34,7 +34,8 @@ def test_drover_files_import_into_the_running_instance():
         second = drover.run_again(str(a), str(b), timeout=30)
         elapsed = time.monotonic() - started
         assert second.returncode == 0, f"second drover failed: {second.stdout}{second.stderr}"
-        assert elapsed < 10, f"the second drover took {elapsed:.1f}s to hand over its files"
+        # A figure for the record, not a limit (tests assert no wall-clock times).
+        print(f"the second drover handed over its files in {elapsed:.1f} s")
 
         tiles = drover.wait_for_tiles(lambda names: "a" in names and "b" in names, what="tiles a and b")
         # Imported in the order given, after the samples.

@@ -85,11 +85,23 @@ class FileManager:
         accessibility bus; it has the keyboard, so Down and Return choose its
         first item, "Copy here"."""
         from pointer import xdotool
-        import time
-        time.sleep(1.0)  # the menu opens after the drop; nothing tells when
+        menu = wait_for(self._popup_window, 30, what="PCManFM-Qt's drop menu mapped")
         screenshot("dnd-drover-to-pcmanfm-qt-drop-menu")
+        # The menu grabs the keyboard once it is mapped: keys go to it from here on.
+        print(f"PCManFM-Qt's drop menu: window {menu}")
         xdotool("key", "Down")
         xdotool("key", "Return")
+
+    def _popup_window(self):
+        """A window of this file manager's process that is mapped and override-redirect (a
+        Qt menu: no window manager decides where it goes), or None."""
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.peer.process.pid)],
+                               capture_output=True, text=True, timeout=20).stdout.split()
+        for window in found:
+            info = subprocess.run(["xwininfo", "-id", window], capture_output=True, text=True, timeout=20).stdout
+            if "Override Redirect State: yes" in info and "Map State: IsViewable" in info:
+                return window
+        return None
 
     def stop(self):
         self.peer.stop()
