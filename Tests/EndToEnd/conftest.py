@@ -54,6 +54,20 @@ def drover():
     yield from running_drover()
 
 
+# Longer than any test: with it, a drag resting on an album row never opens the album.
+NO_SPRING_LOADING = {"DROVER_SPRING_LOAD_DELAY_MS": str(3_600_000)}
+
+
+@pytest.fixture
+def drover_closed_albums():
+    """A drover whose album rows never spring-load (the delay is an hour): a drop on a
+    row lands in the closed album however long the pointer rests there, so the test
+    has one outcome (the toast) whatever the machine's load. Spring loading itself is
+    tested with the default delay (test_dnd_albums_delete.py)."""
+    from dnd import running_drover
+    yield from running_drover(env=NO_SPRING_LOADING)
+
+
 def pytest_collection_modifyitems(config, items):
     if config.getoption("timeout") is not None:
         return
