@@ -45,6 +45,10 @@ stage 60 "Layering (who imports whom) and the docs' paths" \
 stage 900 "Unit and GTK tests (Swift)" \
   bash scripts/swift-test.sh
 
+# Permission handling as an unprivileged user (root reads anything): the Swift tests that
+# are disabled as root run again as nobody, and must run and pass.
+stage 300 "Permission tests as a user (Swift)" bash scripts/test-as-user.sh
+
 stage 900 "Fuzzing (libFuzzer, 30 s per target; see FuzzTesting/README.md)" \
   bash scripts/fuzz.sh 30
 
