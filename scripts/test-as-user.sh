@@ -35,6 +35,10 @@ if [ "$(id -u)" = 0 ]; then
   chown 65534:65534 "$work/home" "$work/runtime" "$work/tmp"
   echo "Running ${#tests[@]} permission tests as nobody (uid 65534)"
   command=(setpriv --reuid=65534 --regid=65534 --clear-groups --reset-env "${command[@]}")
+  if ! setpriv --reuid=65534 --regid=65534 --clear-groups --reset-env test -x "$bundle"; then
+    echo "error: nobody cannot run $bundle: the checkout and .build must be readable (and its folders searchable) by others" >&2
+    exit 1
+  fi
 fi
 status=0
 "${command[@]}" >"$log" 2>&1 || status=$?
