@@ -72,8 +72,11 @@ public final class DwellTimer<Target: Hashable> {
 
 extension DwellTimer where Target == ContainerID {
     /// Spring loading: hovering over an album row for 500 ms opens it.
-    public static func springLoading(clock: any DragClock = SystemDragClock()) -> DwellTimer {
-        DwellTimer(delay: .milliseconds(500), clock: clock)
+    nonisolated public static let springLoadingDelay: Duration = .milliseconds(500)
+
+    public static func springLoading(clock: any DragClock = SystemDragClock(),
+                                     delay: Duration = springLoadingDelay) -> DwellTimer {
+        DwellTimer(delay: delay, clock: clock)
     }
 }
 

@@ -35,10 +35,9 @@ def is_interactive(node):
     states = node.get_state_set()
     if states.contains(Atspi.StateType.FOCUSABLE):
         return True
-    try:
-        return "Action" in node.get_interfaces() and Atspi.Action.get_n_actions(node) > 0
-    except GLib.Error:  # a node that vanished while being read
-        return False
+    # A node that vanishes while being read raises GLib.Error: audit() reads the whole
+    # tree again (never a part of it left out unread).
+    return "Action" in node.get_interfaces() and Atspi.Action.get_n_actions(node) > 0
 
 
 def audit(root, attempts=3):
@@ -60,16 +59,13 @@ def shown_nodes(root):
     if root is None:
         return
     yield root
-    try:
-        count = root.get_child_count()
-    except GLib.Error:
-        return
-    for i in range(count):
-        try:
-            child = root.get_child_at_index(i)
-            if child is None or not on_screen(child):
-                continue
-        except GLib.Error:
+    # A node that vanishes while being read raises GLib.Error, which ends the walk: the
+    # caller reads the tree again (audit), so no part of it is skipped unread.
+    for i in range(root.get_child_count()):
+        child = root.get_child_at_index(i)
+        if child is None:
+            raise GLib.Error(f"child {i} of {root.get_role_name()} {root.get_name()!r} vanished while being read")
+        if not on_screen(child):
             continue
         yield from shown_nodes(child)
 

@@ -1,7 +1,9 @@
 """Session-wide fixtures for the end-to-end tests."""
 
 import ctypes
+import fnmatch
 import os
+from pathlib import Path
 
 import pytest
 
@@ -54,9 +56,79 @@ def drover():
     yield from running_drover()
 
 
+# Longer than any test: with it, a drag resting on an album row never opens the album.
+NO_SPRING_LOADING = {"DROVER_SPRING_LOAD_DELAY_MS": str(3_600_000)}
+
+
+@pytest.fixture
+def drover_closed_albums():
+    """A drover whose album rows never spring-load (the delay is an hour): a drop on a
+    row lands in the closed album however long the pointer rests there, so the test
+    has one outcome (the toast) whatever the machine's load. Spring loading itself is
+    tested with the default delay (test_dnd_albums_delete.py)."""
+    from dnd import running_drover
+    yield from running_drover(env=NO_SPRING_LOADING)
+
+
 def pytest_collection_modifyitems(config, items):
     if config.getoption("timeout") is not None:
         return
     for item in items:
         if item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(TEST_TIMEOUT))
+
+
+# Skips are declared and counted (issue 33): every skip names its reason, each run prints
+# the list, and a skip that expected_skips.txt does not allow on this leg fails the run
+# (exit status 1), so a machine where half the suite skips is never green.
+EXPECTED_SKIPS = Path(__file__).with_name("expected_skips.txt")
+_skips = []
+
+
+def expected_skips(leg_name):
+    """(pattern, reason) for each skip expected on `leg_name` ("x11" or "wayland")."""
+    allowed = []
+    for line in EXPECTED_SKIPS.read_text().splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        leg_field, pattern, reason = (field.strip() for field in line.split("|", 2))
+        if leg_field == leg_name:
+            allowed.append((pattern, reason))
+    return allowed
+
+
+def _skip_is_expected(nodeid, allowed):
+    name = nodeid.rsplit("/", 1)[-1]
+    return any(fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(name, pattern + "[[]*")
+               for pattern, _ in allowed)
+
+
+def pytest_runtest_logreport(report):
+    if report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        _skips.append((report.nodeid, reason.removeprefix("Skipped: ")))
+
+
+def _unexpected_skips():
+    import leg
+    allowed = expected_skips(leg.NAME)
+    return [(nodeid, reason) for nodeid, reason in _skips if not _skip_is_expected(nodeid, allowed)]
+
+
+def pytest_terminal_summary(terminalreporter):
+    import leg
+    write = terminalreporter.write_line
+    terminalreporter.section(f"skips on the {leg.NAME} leg ({len(_skips)})")
+    unexpected = _unexpected_skips()
+    for nodeid, reason in _skips:
+        mark = "UNEXPECTED" if (nodeid, reason) in unexpected else "expected"
+        write(f"{mark}: {nodeid}: {reason}")
+    if unexpected:
+        allowed = "allowed by DROVER_E2E_ALLOW_SKIPS=1" if os.environ.get("DROVER_E2E_ALLOW_SKIPS") == "1" \
+            else "this run fails"
+        write(f"{len(unexpected)} skip(s) not in {EXPECTED_SKIPS.name} for the {leg.NAME} leg: {allowed}")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _unexpected_skips() and os.environ.get("DROVER_E2E_ALLOW_SKIPS") != "1" and exitstatus == 0:
+        session.exitstatus = 1

@@ -141,6 +141,9 @@ class DroverSession:
         # English names. A test that runs another language passes LANGUAGE in `env`.
         # C.UTF-8 exists everywhere; gettext takes the language from LANGUAGE under it.
         env.update(DROVER_LOCALEDIR=str(compiled_translations()), LANGUAGE="en", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        # A line in the log when a drag from the grid is cancelled and when it ends: the sign
+        # a "nothing changed" check waits for (wait_for_log), instead of a fixed sleep.
+        env.update(DROVER_LOG_DRAGS="1")
         env.update(self.extra_env)
         return env
 
@@ -161,6 +164,20 @@ class DroverSession:
         and session bus), as a user typing it in another terminal, and waits for it."""
         command = [str(drover_binary()), "--library", str(library or self.library), *args]
         return subprocess.run(command, env=self.environment(), capture_output=True, text=True, timeout=timeout)
+
+    def log_mark(self):
+        """Where the log ends now: pass it to wait_for_log to look only at what comes after."""
+        return self.log.stat().st_size if self.log.exists() else 0
+
+    def wait_for_log(self, text, after=0, timeout=30.0, what=None):
+        """Waits until drover has written a line containing `text` past `after` (a
+        log_mark); returns that line."""
+        def check():
+            with open(self.log, "rb") as log:
+                log.seek(after)
+                lines = log.read().decode(errors="replace").splitlines()
+            return next((line for line in lines if text in line), None)
+        return wait_for(check, timeout, what=what or f"{text!r} in drover's log")
 
     def restart(self):
         """Stops drover (SIGTERM, as a session logout would) and starts it again on the same library."""

@@ -169,7 +169,8 @@ class OrcaSession:
 
     def quiet(self, since, settle=1.0, timeout=10):
         """Waits until Orca has said nothing new for `settle` seconds (at most `timeout`);
-        returns what it said after `since`."""
+        returns what it said after `since`. Orca still talking at the timeout is a failure
+        (TimeoutError), never a transcript cut short that later checks would trust."""
         deadline = time.monotonic() + timeout
         count, last_change = -1, time.monotonic()
         while time.monotonic() < deadline:
@@ -177,9 +178,10 @@ class OrcaSession:
             if now != count:
                 count, last_change = now, time.monotonic()
             elif time.monotonic() - last_change >= settle:
-                break
+                return self.said_since(since)
             time.sleep(0.1)
-        return self.said_since(since)
+        raise TimeoutError(f"Orca did not fall quiet for {settle} s within {timeout} s; it said: "
+                           f"{self.said_since(since)}")
 
     # --- Ending ---
 

@@ -87,7 +87,12 @@ def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None, during=None):
     """Drags from start to end (screen coordinates). `dwell` (seconds) pauses
     over `end` before releasing (spring loading, flocking). `during()` runs
     while the pointer holds still over `end`, just before the release (a
-    screenshot mid-drag, a look at AT-SPI)."""
+    screenshot mid-drag, a look at AT-SPI).
+
+    How long the pointer rests is never a race with one of Drover's timers (a
+    short hold "under the 500 ms spring-loading delay" loses it on a loaded
+    machine): a drop meant for a closed album uses a Drover with spring loading
+    off (conftest.drover_closed_albums), one meant to open it dwells well past it."""
     (x0, y0), (x1, y1) = start, end
     move(x0, y0)
     for name in modifiers:

@@ -34,7 +34,8 @@ def test_drover_files_import_into_the_running_instance():
         second = drover.run_again("--import", str(a), str(b), timeout=30)
         elapsed = time.monotonic() - started
         assert second.returncode == 0, f"second drover failed: {second.stdout}{second.stderr}"
-        assert elapsed < 10, f"the second drover took {elapsed:.1f}s to hand over its files"
+        # A figure for the record, not a limit (tests assert no wall-clock times).
+        print(f"the second drover handed over its files in {elapsed:.1f} s")
 
         tiles = drover.wait_for_tiles(lambda names: "a" in names and "b" in names, what="tiles a and b")
         # Imported in the order given, after the samples.
@@ -85,39 +86,48 @@ def test_import_only_reports_and_exits(tmp_path):
 def test_two_imports_at_once_into_one_library(tmp_path):
     """Issue 9, item 3: a second process's open-time clean-up used to delete the first
     one's copies in flight. Now one process owns a library: the other imports after it,
-    or says clearly that the library is in use, and nothing fails."""
+    or says clearly that the library is in use, and nothing fails.
+
+    Deterministic (issue 33): the second import runs while the library is held, exactly
+    as an open Drover holds it (an exclusive flock on the library folder, LibraryLock),
+    with no Drover window on the session bus to hand the files to; so it must exit 75,
+    saying so, and touch nothing. Once the library is free, the same import runs."""
     library = tmp_path / "library"
-    sessions, processes = [], []
+    sessions = {}
     for name in ("a", "b"):
         originals = tmp_path / f"originals-{name}"
         originals.mkdir()
         for i in range(40):
             # Other bytes in each folder: the same bytes again would be duplicates.
             write_png(originals / f"{name}-{i}.png", seed=i if name == "a" else 1000 + i)
-        session = DroverSession(library=library, args=["--import", str(originals), "--import-only"])
-        sessions.append(session)
-        command = [str(session_binary()), "--library", str(library), *session.args]
-        processes.append(subprocess.Popen(command, env=session.environment(), stdout=subprocess.PIPE,
-                                          stderr=subprocess.PIPE, text=True))
+        sessions[name] = DroverSession(library=library, args=["--import", str(originals), "--import-only"])
     try:
-        results = [process.communicate(timeout=100) + (process.returncode,) for process in processes]
         imported = []
-        for (stdout, stderr, status), name in zip(results, ("a", "b")):
-            if status == 0:
-                assert "Imported 40 photos, 0 failed" in stdout, stdout + stderr
-                imported.append(name)
-            else:
-                assert status == 75, f"exit {status}: {stdout}{stderr}"
-                assert "is in use by another Drover" in stderr, stderr
-        assert imported, "neither import ran"
+        first = sessions["a"].run_to_completion(timeout=100)
+        assert first.returncode == 0, f"exit {first.returncode}: {first.stdout}{first.stderr}"
+        assert "Imported 40 photos, 0 failed" in first.stdout, first.stdout + first.stderr
+        imported.append("a")
+        before = sorted(photo_rows(library).values())
+
+        held = os.open(library, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            refused = sessions["b"].run_to_completion(timeout=100)
+        finally:
+            os.close(held)    # closing the descriptor drops the lock, as a Drover that quits does
+        assert refused.returncode == 75, f"exit {refused.returncode}: {refused.stdout}{refused.stderr}"
+        assert "is in use by another Drover" in refused.stderr, refused.stderr
+        assert sorted(photo_rows(library).values()) == before, "an import refused for a library in use changed it"
+
+        again = sessions["b"].run_to_completion(timeout=100)
+        assert again.returncode == 0, f"exit {again.returncode}: {again.stdout}{again.stderr}"
+        assert "Imported 40 photos, 0 failed" in again.stdout, again.stdout + again.stderr
+        imported.append("b")
         titles = sorted(photo_rows(library).values())
         assert titles == sorted(f"{name}-{i}" for name in imported for i in range(40))
         assert consistency_problems(library) == []
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.kill()
-        for session in sessions:
+        for session in sessions.values():
             session.cleanup()
 
 

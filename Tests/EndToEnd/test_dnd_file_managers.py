@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from dnd import Peer, album_titles, collection_order, library_snapshot, photo_file, settle, tile, tile_nodes, window_geometry
+from dnd import (Peer, album_titles, collection_order, library_snapshot, photo_file, settle, states, tile, tile_nodes,
+                 window_geometry)
 from drover_session import Atspi, screenshot, wait_for, walk
 from image_files import write_jpeg
 from library_state import consistency_problems, fingerprint
@@ -85,11 +86,23 @@ class FileManager:
         accessibility bus; it has the keyboard, so Down and Return choose its
         first item, "Copy here"."""
         from pointer import xdotool
-        import time
-        time.sleep(1.0)  # the menu opens after the drop; nothing tells when
+        menu = wait_for(self._popup_window, 30, what="PCManFM-Qt's drop menu mapped")
         screenshot("dnd-drover-to-pcmanfm-qt-drop-menu")
+        # The menu grabs the keyboard once it is mapped: keys go to it from here on.
+        print(f"PCManFM-Qt's drop menu: window {menu}")
         xdotool("key", "Down")
         xdotool("key", "Return")
+
+    def _popup_window(self):
+        """A window of this file manager's process that is mapped and override-redirect (a
+        Qt menu: no window manager decides where it goes), or None."""
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(self.peer.process.pid)],
+                               capture_output=True, text=True, timeout=20).stdout.split()
+        for window in found:
+            info = subprocess.run(["xwininfo", "-id", window], capture_output=True, text=True, timeout=20).stdout
+            if "Override Redirect State: yes" in info and "Map State: IsViewable" in info:
+                return window
+        return None
 
     def stop(self):
         self.peer.stop()
@@ -132,10 +145,10 @@ def test_files_dragged_in_from_a_file_manager_become_photos_and_stay(kind, drove
 
 
 @pytest.mark.parametrize("kind", MANAGERS)
-def test_a_file_from_a_file_manager_dropped_on_an_album_row_joins_the_album(kind, drover, tmp_path):
-    """Read before the drop is finished, through the same load as a drop on the grid
-    (whether or not spring loading opened the album meanwhile)."""
-    session, screen = drover
+def test_a_file_from_a_file_manager_dropped_on_an_album_row_joins_the_album(kind, drover_closed_albums, tmp_path):
+    """Read before the drop is finished, through the same load as a drop on the grid, into
+    the album, which stays closed (spring loading is off in this Drover): a toast says so."""
+    session, screen = drover_closed_albums
     folder = tmp_path / f"from-{kind}"
     folder.mkdir()
     original = write_jpeg(folder / "lighthouse.jpg", seed=91)
@@ -146,8 +159,12 @@ def test_a_file_from_a_file_manager_dropped_on_an_album_row_joins_the_album(kind
         click(*icon)
         settle(0.6)
         click(*icon)
-        drag(icon, screen.center(session.find("list item", "Travel")), steps=12, hold=0.1)
+        drag(icon, screen.center(session.find("list item", "Travel")), steps=12)
+        # The toast first: it shows for a few seconds only, from the moment the photo is in.
+        session.wait_for_label(lambda text: text.startswith("Added 1 photo to Travel"), timeout=60,
+                               what=f"the album's toast after the drop from {kind}")
         wait_for(lambda: "lighthouse" in album_titles(session.library, "Travel"), 30, what=f"the photo from {kind} in Travel")
+        assert "selected" in states(session.find("list item", "All Photos"))
     finally:
         manager.stop()
     assert sorted(p.name for p in folder.iterdir()) == ["lighthouse.jpg"]

@@ -220,9 +220,12 @@ def test_an_error_tile_can_be_dismissed_with_the_mouse(drover, tmp_path):
 def test_releasing_over_no_target_changes_nothing(drover):
     session, screen = drover
     snapshot = library_snapshot(session.library)
+    mark = session.log_mark()
     drag(screen.center(tile(session, "Fig in an orange bowl, with two QR cards")), NO_TARGET,
          during=lambda: screenshot("dnd-cancel-over-no-target"))
-    time.sleep(1.0)   # GTK's slide-back takes 500 ms; nothing should happen after it either
+    # Drover saw the drag cancelled and ended (a positive sign), then nothing changed.
+    session.wait_for_log("drover: drag cancelled", after=mark)
+    session.wait_for_log("drover: drag ended", after=mark)
     screenshot("dnd-cancel-after")
     assert session.grid_tiles() == SAMPLE_TILES
     assert library_snapshot(session.library) == snapshot
@@ -245,6 +248,7 @@ def test_a_drag_held_still_at_the_bottom_edge_scrolls_the_grid(drover):
     assert overflow > 8, "the sample photos must overflow the grid for this test"
     needed = min(20, overflow // 2)
     start = screen.center(tile(session, "Chelsea the cat"))
+    mark = session.log_mark()
     edge = screen.point(view.x + view.width / 2, view.y + view.height - 12)
     move(*start)
     press()
@@ -263,6 +267,8 @@ def test_a_drag_held_still_at_the_bottom_edge_scrolls_the_grid(drover):
         time.sleep(0.5)
     finally:
         release()
-    time.sleep(1.0)   # GTK's slide-back of the cancelled drag takes 500 ms
+    # Drover saw the drag cancelled and ended (a positive sign), then nothing changed.
+    session.wait_for_log("drover: drag cancelled", after=mark)
+    session.wait_for_log("drover: drag ended", after=mark)
     assert collection_order(session.library) == SAMPLE_TILES
     assert library_snapshot(session.library) == snapshot

@@ -126,7 +126,9 @@ def test_slow_source_shows_a_placeholder_with_progress_and_the_ui_stays_responsi
             f"the transfer failed: {transfer_summary(record)}; the placeholder says {placeholder_state(session)!r}"
         assert moved
         assert len(seen) >= 3, f"progress seen: {sorted(seen)}"
-        assert max(responses) < 1.0, f"slowest AT-SPI answer while loading: {max(responses):.2f} s"
+        # A figure for the record, not a limit (tests assert no wall-clock times): that the
+        # answers came at all while loading is the check, above.
+        print(f"slowest AT-SPI answer while loading: {max(responses):.2f} s")
         # Then the placeholder becomes the photo, in its place.
         names = session.wait_for_tiles(lambda t: PLACEHOLDER not in t and "Dropped image" in t, timeout=20,
                                        what="the photo in place of the placeholder")
@@ -150,8 +152,12 @@ def test_cancelling_a_slow_placeholder_leaves_nothing(drover, tmp_path):
         wait_for_record(record, lambda e: e["event"] == "progress" and e["sent"] >= 100_000, what="100 KB sent")
         session.find("push button", f"Cancel importing Dropped image.png").do_action(0)
         cancelled_at = time.monotonic()
-        session.wait_for_tiles(lambda t: t == SAMPLE_TILES, timeout=2, what="the placeholder gone after cancel")
-        assert time.monotonic() - cancelled_at < 2
+        session.wait_for_tiles(lambda t: t == SAMPLE_TILES, timeout=30, what="the placeholder gone after cancel")
+        # A figure for the record, not a limit: the placeholder went before the load ended (below).
+        print(f"placeholder gone {time.monotonic() - cancelled_at:.2f} s after Cancel")
+        # Cancel, not the end of the load, took it away: the source had not sent it all.
+        assert not any(e["event"] == "write-done" for e in records(record)), \
+            "the whole image was sent before the placeholder went: Cancel did not stop the load"
         # Long enough for the rest of the image to have arrived had the load gone on.
         wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), timeout=15, what="the drag's end")
         time.sleep(1.0)

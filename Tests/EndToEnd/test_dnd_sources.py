@@ -6,7 +6,6 @@ zbarimg decodes to the codes' text. Screenshots go to test-output/."""
 import json
 import shutil
 import subprocess
-import time
 from urllib.parse import urlparse, unquote
 
 import pytest
@@ -78,6 +77,23 @@ def test_qr_codes_dragged_to_a_peer_are_crops_that_decode_to_their_text(drover, 
         decoded |= set(out.split())
     assert decoded == {"https://drover.example/sample/one", "DROVER-SAMPLE-2"}
     assert "image/png" in drop["formats"]
+
+
+def wait_until_drawn(region, what):
+    """Waits until region (x, y, w, h) of the screen shows the same picture in two
+    screenshots in a row: the window there has laid out and drawn, and is not moving or
+    resizing (the event a fixed sleep used to stand in for)."""
+    from drover_session import GdkPixbuf
+    x0, y0, width, height = region
+    previous = []
+
+    def drawn():
+        pixbuf = GdkPixbuf.Pixbuf.new_from_file(str(screenshot("maps-settling")))
+        pixels = pixbuf.new_subpixbuf(x0, y0, width, height).get_pixels()
+        same = bool(previous) and previous[-1] == pixels
+        previous[:] = [pixels]
+        return same
+    wait_for(drawn, 60, interval=0.5, what=what)
 
 
 def red_pixels(path, region):
@@ -187,7 +203,6 @@ def open_maps_on_x11(session, tmp_path):
     try:
         subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(maps.pid)],
                        capture_output=True, text=True, timeout=60)
-        time.sleep(3)  # Maps lays out its map view after mapping the window
         # On a loaded machine Maps can resize itself after a first move (it then covers
         # Drover and the drag never starts): move it until it stays, a bounded number of times.
         # Its windows are looked up each time: its first X window is a 1x1 client leader,
@@ -199,7 +214,9 @@ def open_maps_on_x11(session, tmp_path):
             for window in windows:
                 subprocess.run(["xdotool", "windowmove", window, "200", "300"], check=True, timeout=20)
                 subprocess.run(["xdotool", "windowsize", window, "900", "700"], check=True, timeout=20)
-            time.sleep(2)
+            # Maps lays out its map view after mapping the window (and may resize itself):
+            # wait until what it shows there is drawn and still, then see where it is.
+            wait_until_drawn((200, 300, 900, 700), "GNOME Maps drawn and still at (200, 300)")
             if windows and all(window_geometry(window) == (200, 300, 900, 700) for window in windows):
                 break
         else:
@@ -223,8 +240,9 @@ def open_maps_on_wayland(session, tmp_path):
     env.update(GSETTINGS_BACKEND="keyfile")
     env.pop("GSETTINGS_SCHEMA_DIR", None)
     peer = Peer(["gnome-maps"], "Maps", None, env=env, log=tmp_path / "maps.log")
-    time.sleep(3)  # Maps lays out its map view after mapping the window
     x, y, width, height = peer.box
+    # Maps lays out its map view after mapping the window: wait until it is drawn and still.
+    wait_until_drawn((x, y, width, height), "GNOME Maps drawn and still")
     from wayland_windows import known_windows
     drover_x, _, drover_width, _ = known_windows["drover"]
     if x < drover_x + drover_width:

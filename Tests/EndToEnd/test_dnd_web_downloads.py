@@ -81,3 +81,29 @@ def test_a_404_and_a_web_page_given_as_an_image_end_in_clear_error_tiles(drover,
     # The source was told the drop was not done, and never to delete anything.
     assert ended["event"] == "cancel" or ended["delete_data"] is False
     assert library_snapshot(session.library) == before
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)   # 20 s of silence by design, then the error tile, on a loaded machine
+def test_a_server_silent_for_20_s_ends_the_download_and_keeps_nothing(drover, tmp_path):
+    """The README: "a server silent for 20 s ends it, and nothing half-downloaded is
+    kept". The server sends the headers and 100 KB of a photo, then nothing, with the
+    connection open."""
+    session, screen = drover
+    root = tmp_path / "site"
+    root.mkdir()
+    photo = root / "silent-cat.jpg"
+    photo.write_bytes(SAMPLE.read_bytes() + b"\0" * max(0, 1_200_000 - SAMPLE.stat().st_size))
+    before = library_snapshot(session.library)
+    with WebServer(root, rate=200_000, silent_after=100_000) as server:
+        drop_address(session, screen, server.url("silent-cat.jpg"), tmp_path)
+        session.find("table cell", "Importing silent-cat", timeout=20)
+        # DragKit's stall rule: 20 s without a byte ends the load, on the tile. Bounded well
+        # past it, for a loaded machine.
+        names = session.wait_for_tiles(lambda t: any(n.startswith("Could not import silent-cat") for n in t),
+                                       timeout=90, what="the download ended by the silence")
+        failed = next(n for n in names if n.startswith("Could not import silent-cat"))
+        screenshot("dnd-web-download-silent")
+        assert "No data for 20 s" in failed, failed
+    assert library_snapshot(session.library) == before
+    assert consistency_problems(session.library) == []

@@ -30,14 +30,17 @@ def free_port():
 
 class WebServer:
     """`python3 -m http.server` on 127.0.0.1 serving `root`, or, with `rate`
-    (bytes per second), peers/slow_server.py serving it that slowly."""
+    (bytes per second), peers/slow_server.py serving it that slowly (and with
+    `silent_after`, going silent after that many bytes of a file)."""
 
-    def __init__(self, root, rate=None):
+    def __init__(self, root, rate=None, silent_after=None):
         self.root = Path(root)
         self.port = free_port()
         if rate:
             command = ["python3", str(HERE / "peers" / "slow_server.py"), "--root", str(root),
                        "--port", str(self.port), "--rate", str(rate)]
+            if silent_after is not None:
+                command += ["--silent-after", str(silent_after)]
         else:
             command = ["python3", "-u", "-m", "http.server", str(self.port), "--bind", "127.0.0.1",
                        "--directory", str(root)]

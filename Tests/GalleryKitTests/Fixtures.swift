@@ -30,8 +30,15 @@ extension PhotoLibrary {
     }
 }
 
-func listing(_ directory: URL) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+/// The names in `directory`, sorted. A folder that cannot be listed (missing, unreadable)
+/// is a test failure, never an empty listing that an "is empty" check would pass.
+func listing(_ directory: URL, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+    do {
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    } catch {
+        Issue.record("cannot list \(directory.path): \(error)", sourceLocation: sourceLocation)
+        return []
+    }
 }
 
 var isRoot: Bool { geteuid() == 0 }

@@ -100,7 +100,14 @@ import Testing
         var random = SeededRandom(seed: 1)
         let lookups = 10_000
         let queries = (0..<lookups).map { _ in PhotoLocation(latitude: random.uniform(-60, 70), longitude: random.uniform(-180, 180)) }
-        let lookup = try await clock.measure { for query in queries { _ = try await finder.nearestPlace(to: query) } }
+        var found = 0
+        let lookup = try await clock.measure {
+            for query in queries where try await finder.nearestPlace(to: query) != nil { found += 1 }
+        }
+        // Every valid location has a nearest place, however far.
+        #expect(found == lookups, "\(lookups - found) of \(lookups) valid locations found no place")
+        #expect(try await finder.placeName(for: PhotoLocation(latitude: 37.8199, longitude: -122.4783))
+                == "Sausalito, California, US", "the loaded data answers a known lookup")
         print("places: load \(load), \(lookups) lookups \(lookup) (\(lookup / lookups) each)")
     }
 }

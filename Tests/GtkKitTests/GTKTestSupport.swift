@@ -36,6 +36,12 @@ enum GTKTest {
             if initialized == true { Adwaita.initialize() }
         }
         guard initialized == true else {
+            // The test command always provides a display (scripts/test.sh sets
+            // DROVER_REQUIRE_DISPLAY=1): there, no display is a failure, never a skip.
+            if ProcessInfo.processInfo.environment["DROVER_REQUIRE_DISPLAY"] == "1" {
+                XCTFail("gtk_init_check() failed although DROVER_REQUIRE_DISPLAY=1 (the test command provides a display)")
+                throw XCTSkip("no display")
+            }
             throw XCTSkip("GTK tests skipped: gtk_init_check() failed (no display). "
                 + "Run them under xvfb-run with GDK_BACKEND=x11.")
         }

@@ -144,8 +144,9 @@ final class MainLoopTests: GTKTestCase {
             let start = g_get_monotonic_time()
             XCTAssertFalse(MainLoop.iterate(until: { false }, timeout: 0.1))
             let elapsed = Double(g_get_monotonic_time() - start) / 1_000_000
+            // It waited the whole timeout. How much longer it took is the machine's load, not
+            // a property of the loop: no upper bound here (no wall-clock limits in tests).
             XCTAssertGreaterThanOrEqual(elapsed, 0.1)
-            XCTAssertLessThan(elapsed, 1)
         }
     }
 }

@@ -23,7 +23,7 @@ final class AlbumDropController {
     private let rowDrags = DragSource()
     private var session: DropSession?
     private let clock = SystemDragClock()
-    private lazy var springLoading = DwellWatch(DwellTimer<ContainerID>.springLoading(clock: clock), clock: clock)
+    private lazy var springLoading = DwellWatch(DwellTimer<ContainerID>.springLoading(clock: clock, delay: DragTestSettings.springLoadingDelay), clock: clock)
     private var highlighted: ListBoxRow?
     /// The drag of an album row to a new place, if one is in progress: DragKit's
     /// session, whose one item stands for the album (`ContainerID`), and the

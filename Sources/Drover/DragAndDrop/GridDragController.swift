@@ -44,8 +44,14 @@ final class GridDragController {
         source.setActions(.copy)
         source.onPrepare { [weak self] x, y in self?.prepare(at: Point(x: x, y: y)) }
         source.onDragBegin { [weak self] drag in self?.begin(drag) }
-        source.onDragEnd { [weak self] _, _ in self?.end() }
-        source.onDragCancel { [weak self] _, _ in self?.flyBack() ?? false }
+        source.onDragEnd { [weak self] _, _ in
+            self?.end()
+            DragTestSettings.log("drag ended")
+        }
+        source.onDragCancel { [weak self] _, reason in
+            DragTestSettings.log("drag cancelled (\(reason == GDK_DRAG_CANCEL_NO_TARGET ? "no target" : reason == GDK_DRAG_CANCEL_USER_CANCELLED ? "by the user" : "error"))")
+            return self?.flyBack() ?? false
+        }
         grid.canvas.add(source)
     }
 
