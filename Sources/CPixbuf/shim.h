@@ -7,6 +7,7 @@
 #include <gio/gio.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 static inline void drover_pixbuf_unref(GdkPixbuf *pixbuf) { g_object_unref(pixbuf); }
@@ -53,17 +54,19 @@ static inline void drover_pixbuf_warm_up(void) {
     g_object_unref(pixbuf);
 }
 
-// Loads every gdk-pixbuf loader module there is (they are otherwise opened lazily, with
-// dlopen, at the first image of their type), in the decoder server before its first fork:
-// a decode child, whose filter refuses open(), finds them all already in memory. Each
-// loader is started on no data and closed again. Scalable formats (SVG) are left out:
-// Drover refuses them at the header check, and librsvg with cairo, pango and fontconfig
-// would double what every fork copies. Returns how many formats were loaded.
+// Loads the named gdk-pixbuf loader modules (they are otherwise opened lazily, with dlopen,
+// at the first image of their type), in the decoder server before its first fork: a decode
+// child, whose filter refuses open(), finds them already in memory. Only the loaders of the
+// formats an import takes (DecoderKit's `DecoderServer.loaderNames`): every other module
+// mapped would be copied by every fork for nothing, and an image of another type fails to
+// decode in the child (its loader cannot be opened there), which is a refusal, not a risk.
+// Each loader is started on no data and closed again. Names not installed are skipped.
+// Returns how many were loaded.
 static inline void drover_pixbuf_quiet(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
     (void)domain; (void)level; (void)message; (void)data;
 }
 
-static inline int drover_pixbuf_load_all_loaders(void) {
+static inline int drover_pixbuf_load_loaders(const char *const *names, int name_count) {
     int count = 0;
     // A loader closed on no data may complain ("No 'ftyp' box"): not worth a log line.
     GLogFunc previous = g_log_set_default_handler(drover_pixbuf_quiet, NULL);
@@ -71,7 +74,9 @@ static inline int drover_pixbuf_load_all_loaders(void) {
     for (GSList *item = formats; item != NULL; item = item->next) {
         if (gdk_pixbuf_format_is_scalable(item->data)) continue;
         gchar *name = gdk_pixbuf_format_get_name(item->data);
-        GdkPixbufLoader *loader = name != NULL ? gdk_pixbuf_loader_new_with_type(name, NULL) : NULL;
+        gboolean wanted = FALSE;
+        for (int i = 0; name != NULL && i < name_count && !wanted; i++) wanted = strcmp(name, names[i]) == 0;
+        GdkPixbufLoader *loader = wanted ? gdk_pixbuf_loader_new_with_type(name, NULL) : NULL;
         if (loader != NULL) {
             GError *ignored = NULL;
             gdk_pixbuf_loader_close(loader, &ignored);

@@ -62,18 +62,51 @@ package enum DecoderSandbox {
         return code == 0 ? .entered : .refused(code)
     }
 
+    /// What a server prepares once, before its first fork, so that each child's confinement
+    /// is a few system calls: its namespaces, and the seccomp filter compiled to the kernel's
+    /// BPF program (libseccomp per child cost more than the rest of the sandbox together).
+    package struct Prepared: Sendable {
+        package var namespaces: Namespaces
+        /// The BPF program's instructions (`sock_filter`, 8 bytes each, as UInt64 so that
+        /// the value is plainly Sendable), with a placeholder where each child's pid goes.
+        fileprivate var filter: [UInt64]
+        /// The negative errno when the filter could not be compiled (a child then refuses).
+        fileprivate var filterError: Int32
+    }
+
+    /// Compiles the seccomp filter once (`drover_seccomp_export`).
+    package static func prepare(namespaces: Namespaces) -> Prepared {
+        let capacity = 4096  // BPF_MAXINSNS
+        var filter = [UInt64](repeating: 0, count: capacity)
+        let count = filter.withUnsafeMutableBytes { bytes in
+            drover_seccomp_export(bytes.baseAddress!.assumingMemoryBound(to: sock_filter.self), Int32(capacity))
+        }
+        return Prepared(namespaces: namespaces, filter: count > 0 ? Array(filter.prefix(Int(count))) : [],
+                        filterError: count > 0 ? 0 : count)
+    }
+
     /// Confines the calling process for good: no_new_privs, Landlock (when the kernel has
     /// it), then the seccomp filter. Returns what was applied, or why a required layer
     /// could not be (the caller must then not read the image).
     package static func confineSelf(namespaces: Namespaces) -> Result<Confinement, ConfinementError> {
+        confineSelf(prepare(namespaces: namespaces))
+    }
+
+    /// The same with what the server prepared: the filter is loaded as compiled, with this
+    /// process's pid written into the copy (`drover_seccomp_load_program`).
+    package static func confineSelf(_ prepared: Prepared) -> Result<Confinement, ConfinementError> {
         guard drover_no_new_privs() == 0 else { return .failure(ConfinementError(layer: "no_new_privs", code: errno)) }
-        var confinement = Confinement(namespaces: namespaces, landlockABI: 0, seccomp: false, noNewPrivs: true)
+        var confinement = Confinement(namespaces: prepared.namespaces, landlockABI: 0, seccomp: false, noNewPrivs: true)
         let abi = drover_landlock_abi()
         if abi > 0 {
             let code = drover_landlock_deny_all(abi)
             if code == 0 { confinement.landlockABI = abi } else { confinement.landlockError = code }
         }
-        let seccomp = drover_seccomp_confine(getpid())
+        guard prepared.filterError == 0 else { return .failure(ConfinementError(layer: "seccomp", code: -prepared.filterError)) }
+        let seccomp = prepared.filter.withUnsafeBytes { bytes in
+            drover_seccomp_load_program(bytes.baseAddress!.assumingMemoryBound(to: sock_filter.self),
+                                        Int32(prepared.filter.count), getpid())
+        }
         guard seccomp == 0 else { return .failure(ConfinementError(layer: "seccomp", code: -seccomp)) }
         confinement.seccomp = true
         return .success(confinement)
@@ -88,7 +121,7 @@ package enum DecoderSandbox {
     /// Forks a child that confines itself exactly as a decode child does and says how it
     /// went: the report of `drover-decode --sandbox-report` and of a server's log line.
     /// Bounded: a child that does not answer within 5 s is killed.
-    package static func probe(namespaces: Namespaces) -> String {
+    package static func probe(_ prepared: Prepared) -> String {
         var output: [Int32] = [-1, -1]
         var errors: [Int32] = [-1, -1]
         defer { (output + errors).filter { $0 >= 0 }.forEach { close($0) } }
@@ -98,7 +131,7 @@ package enum DecoderSandbox {
         let pid = drover_fork_decoder(output[1], errors[1], -1, -1, -1)
         if pid == 0 {
             let line: String
-            switch confineSelf(namespaces: namespaces) {
+            switch confineSelf(prepared) {
             case .success(let confinement):
                 // Proof, not promise: a refused open.
                 let opened = open("/etc/passwd", O_RDONLY)

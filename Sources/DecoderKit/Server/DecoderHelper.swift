@@ -52,12 +52,12 @@ public enum DecoderHelper {
         let thumbnail = open(request.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o666)
         guard thumbnail >= 0 else { return report("fail write \(errno) \(String(cString: strerror(errno)))") }
         DecoderServer.loadDecoders()
-        return decode(request, image: image, thumbnail: thumbnail, namespaces: namespaces)
+        return decode(request, image: image, thumbnail: thumbnail, sandbox: DecoderSandbox.prepare(namespaces: namespaces))
     }
 
     /// A decode child of the server: the image is open on descriptor 3, its thumbnail's file
-    /// on 4 (`DecoderServer` opened both); the server's namespaces are `namespaces`.
-    static func child(arguments: [String], namespaces: DecoderSandbox.Namespaces) -> Int32 {
+    /// on 4 (`DecoderServer` opened both); `sandbox` is the server's namespaces and filter.
+    static func child(arguments: [String], sandbox: DecoderSandbox.Prepared) -> Int32 {
         let request: Request
         do {
             request = try Request(parsing: arguments)
@@ -65,16 +65,16 @@ public enum DecoderHelper {
             return report("fail usage \(error.message)")
         }
         if let failure = request.limitSelf() { return report("fail usage \(failure)") }
-        return decode(request, image: 3, thumbnail: 4, namespaces: namespaces)
+        return decode(request, image: 3, thumbnail: 4, sandbox: sandbox)
     }
 
     /// Confines this process, then decodes: nothing of the image is read before the filter.
-    private static func decode(_ request: Request, image: Int32, thumbnail: Int32, namespaces: DecoderSandbox.Namespaces) -> Int32 {
+    private static func decode(_ request: Request, image: Int32, thumbnail: Int32, sandbox: DecoderSandbox.Prepared) -> Int32 {
         // If Drover goes, its decoders go with it (nobody would read their answer).
         _ = drover_die_with_parent()
         // The O_NONBLOCK of its opening (so that a FIFO never blocks the opener) is gone now.
         _ = fcntl(image, F_SETFL, fcntl(image, F_GETFL) & ~O_NONBLOCK)
-        if case .failure(let error) = DecoderSandbox.confineSelf(namespaces: namespaces) {
+        if case .failure(let error) = DecoderSandbox.confineSelf(sandbox) {
             return report("fail usage \(error.message)")
         }
         do {

@@ -2,6 +2,7 @@ import CPixbuf
 import CSystem
 import Dispatch
 import Foundation
+import ImageFormats
 
 /// The decoder server, `drover-decode --serve [--child PROGRAM]`: Drover keeps one per
 /// decode that may run at once, so an image costs a fork, not a program start (see `DecoderProcess`).
@@ -43,9 +44,11 @@ public enum DecoderServer {
         // with a signal nobody reads: ignore SIGPIPE here (each child resets it).
         signal(SIGPIPE, SIG_IGN)
         loadDecoders()
+        // The filter, compiled once for every child.
+        let sandbox = DecoderSandbox.prepare(namespaces: namespaces)
         // Said once per Drover (its first server is asked to), by a child confined as every decode child is.
         if logSandbox {
-            FileHandle.standardError.write(Data("drover-decode: \(DecoderSandbox.probe(namespaces: namespaces))\n".utf8))
+            FileHandle.standardError.write(Data("drover-decode: \(DecoderSandbox.probe(sandbox))\n".utf8))
         }
         var reader = FieldReader(descriptor: 0)
         while let fields = reader.nextRequest() {
@@ -54,7 +57,7 @@ public enum DecoderServer {
                 return 2
             }
             guard let answer = decode(request.arguments, wallSeconds: request.wallSeconds, childProgram: childProgram,
-                                      namespaces: namespaces) else {
+                                      sandbox: sandbox) else {
                 return 0
             }
             guard writeAll(answer) else { return 0 }
@@ -66,16 +69,28 @@ public enum DecoderServer {
     public static func sandboxReport() -> Int32 {
         let namespaces = DecoderSandbox.enterNamespaces()
         loadDecoders()
-        let line = DecoderSandbox.probe(namespaces: namespaces)
+        let line = DecoderSandbox.probe(DecoderSandbox.prepare(namespaces: namespaces))
         print(line)
         return line.contains("BROKEN") ? 1 : 0
     }
 
-    /// Loads gdk-pixbuf's type sniffing and every loader module it has, once, before the
-    /// first fork: children inherit them, and a confined child could not open them.
+    /// Loads gdk-pixbuf's type sniffing and the loader modules of the formats an import
+    /// takes (`loaderNames`), once, before the first fork: children inherit them, and a
+    /// confined child could not open them.
     static func loadDecoders() {
         drover_pixbuf_warm_up()
-        _ = drover_pixbuf_load_all_loaders()
+        let names = loaderNames.sorted().map { strdup($0) }
+        defer { names.forEach { free($0) } }
+        _ = names.map { UnsafePointer($0) }.withUnsafeBufferPointer { drover_pixbuf_load_loaders($0.baseAddress, Int32($0.count)) }
+    }
+
+    /// The gdk-pixbuf loaders of every format an import takes: those of ImageFormats' table
+    /// (photo formats, and JPEG XL where its loader is installed), and those of the other
+    /// raster images the content rule takes (`ImageContent.otherRaster`: PNM, ICO, ICNS,
+    /// ANI, TGA; XPM and XBM are refused, their loaders need a temporary file). SVG, QTIF,
+    /// XPM and XBM stay out of every fork.
+    static let loaderNames: Set<String> = ImageFormat.allCases.reduce(into: ["pnm", "ico", "icns", "ani", "tga"]) {
+        $0.formUnion($1.pixbufLoaderNames)
     }
 
     /// Opens what a built-in decode child reads and writes, as descriptors it inherits:
@@ -107,7 +122,7 @@ public enum DecoderServer {
 
     /// Runs one child; nil if Drover hung up meanwhile (the child is killed and reaped).
     private static func decode(_ arguments: [String], wallSeconds: Int, childProgram: String?,
-                               namespaces: DecoderSandbox.Namespaces) -> [UInt8]? {
+                               sandbox: DecoderSandbox.Prepared) -> [UInt8]? {
         var files = (image: Int32(-1), thumbnail: Int32(-1))
         if childProgram == nil {
             switch openFiles(arguments) {
@@ -145,7 +160,7 @@ public enum DecoderServer {
                 _ = write(3, &code, MemoryLayout<Int32>.size)
                 drover_exit_now(127)
             }
-            drover_exit_now(DecoderHelper.child(arguments: arguments, namespaces: namespaces))
+            drover_exit_now(DecoderHelper.child(arguments: arguments, sandbox: sandbox))
         }
         guard pid > 0 else { return unstarted(errno) }
         // The child has its own copies: the server keeps no image open.
