@@ -28,7 +28,7 @@ BUILD_PACKAGES=(
 # (Tests/EndToEnd/test_installed_package.py), lintian, which
 # checks the .deb as Debian would, and strace, which shows the installed copy reads nothing of the checkout.
 TEST_PACKAGES=(
-  sqlite3 mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-plugins-base gir1.2-gstreamer-1.0
+  sqlite3 mutter pipewire wireplumber gstreamer1.0-pipewire gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gir1.2-gstreamer-1.0
   xdg-desktop-portal xdg-desktop-portal-gtk
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
