@@ -24,6 +24,7 @@ from dnd import Screen, window_ids
 from drover_session import (REPO, Atspi, DroverSession, GdkPixbuf, children_named, end_process, find_node,
                             screenshot, wait_for)
 from image_files import write_jpeg
+from library_state import photo_rows
 
 DEB = os.environ.get("DROVER_DEB")
 pytestmark = [
@@ -288,3 +289,14 @@ def test_the_installed_drover_speaks_german_started_through_a_symlink(installed,
         assert "Fotos hier ablegen, um sie zu löschen" in delete.get_description()
         assert find_node(session.application(), "list item", "Alle Fotos")
         screenshot("installed-package-german")
+
+        # Open With, as a file manager runs the installed desktop file's `Exec=drover %U`: the
+        # installed `drover FILE` hands the file to the running window, which shows it in
+        # the viewer without importing it.
+        opened = write_jpeg(tmp_path / "zum-ansehen.jpg", seed=31)
+        before = photo_rows(session.library)
+        result = session.run_again(str(opened))
+        assert result.returncode == 0, result.stdout + result.stderr
+        session.find("image", "zum-ansehen.jpg", timeout=60)
+        screenshot("installed-package-open-with")
+        assert photo_rows(session.library) == before
