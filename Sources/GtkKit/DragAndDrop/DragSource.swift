@@ -13,7 +13,16 @@ public final class Drag: Object {
 
     /// Shows `widget` as the drag icon. The icon is a live widget: it can be
     /// changed (a new count, a morph) while the drag goes on.
+    /// A widget reused from drag to drag may still be the child of an earlier drag's icon
+    /// (that GdkDrag outlives its end while anything holds it: a finishing animation); GTK
+    /// then refuses the new parent with a critical and the drag shows no icon, so the widget
+    /// is taken back from the old icon first.
     public func setIcon(_ widget: Widget) {
+        if let parent = gtk_widget_get_parent(widget.widget),
+           g_type_check_instance_is_a(UnsafeMutableRawPointer(parent).assumingMemoryBound(to: GTypeInstance.self),
+                                      gtk_drag_icon_get_type()) != 0 {
+            gtk_drag_icon_set_child(OpaquePointer(parent), nil)
+        }
         let icon = gtk_drag_icon_get_for_drag(drag)
         gtk_drag_icon_set_child(OpaquePointer(icon), widget.widget)
     }
