@@ -95,14 +95,21 @@ static inline int drover_pixbuf_load_loaders(const char *const *names, int name_
 // aspect ratio as gdk_pixbuf_new_from_file_at_scale does.
 struct drover_descriptor_load {
     int box;
+    long long max_pixels;
     int width;
     int height;
+    int too_many_pixels;
 };
 
 static inline void drover_descriptor_size_prepared(GdkPixbufLoader *loader, int width, int height, gpointer data) {
     struct drover_descriptor_load *load = data;
     load->width = width;
     load->height = height;
+    if (load->max_pixels > 0 && (long long)width * (long long)height > load->max_pixels) {
+        // Refused from the header, before a pixel is decoded: the writes stop at the next chunk.
+        load->too_many_pixels = 1;
+        return;
+    }
     if (load->box <= 0 || width <= 0 || height <= 0 || (width <= load->box && height <= load->box)) return;
     int scaled_width = load->box, scaled_height = load->box;
     if (height > width) {
@@ -116,9 +123,11 @@ static inline void drover_descriptor_size_prepared(GdkPixbufLoader *loader, int 
 // Decodes the image readable on `descriptor` (read to its end; not closed), scaled down to
 // fit `box`×`box` (0: full size), with gdk-pixbuf's sniffing. Sets *width and *height to
 // the header's size. Returns a new reference, or NULL with *error set: G_FILE_ERROR when
-// reading failed, a GdkPixbufError otherwise.
-static inline GdkPixbuf *drover_pixbuf_load_descriptor(int descriptor, int box, int *width, int *height, GError **error) {
-    struct drover_descriptor_load load = { box, 0, 0 };
+// reading failed, a GdkPixbufError otherwise. An image whose header announces more than
+// `max_pixels` (when above 0) is not decoded: NULL, *too_many_pixels set, and no error.
+static inline GdkPixbuf *drover_pixbuf_load_descriptor(int descriptor, int box, long long max_pixels, int *width, int *height,
+                                                       int *too_many_pixels, GError **error) {
+    struct drover_descriptor_load load = { box, max_pixels, 0, 0, 0 };
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
     g_signal_connect(loader, "size-prepared", G_CALLBACK(drover_descriptor_size_prepared), &load);
     guchar buffer[65536];
@@ -136,6 +145,10 @@ static inline GdkPixbuf *drover_pixbuf_load_descriptor(int descriptor, int box, 
         if (count == 0) break;
         any = TRUE;
         ok = gdk_pixbuf_loader_write(loader, buffer, (gsize)count, error);
+        if (load.too_many_pixels) {
+            g_clear_error(error);
+            ok = FALSE;
+        }
     }
     if (ok && !any) {
         g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_CORRUPT_IMAGE, "the image file contains no data");
@@ -143,6 +156,7 @@ static inline GdkPixbuf *drover_pixbuf_load_descriptor(int descriptor, int box, 
     }
     // Closed either way (a loader dropped unclosed warns); its error matters only if the writes went well.
     gboolean closed = gdk_pixbuf_loader_close(loader, ok ? error : NULL);
+    *too_many_pixels = load.too_many_pixels;
     GdkPixbuf *pixbuf = ok && closed ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
     if (pixbuf != NULL) g_object_ref(pixbuf);
     else if (ok && closed) g_set_error_literal(error, GDK_PIXBUF_ERROR, GDK_PIXBUF_ERROR_FAILED, "the loader gave no image");

@@ -179,6 +179,11 @@ import Testing
         var turned = request
         turned.orientation = 6
         #expect(try DecoderHelper.Request(parsing: turned.arguments) == turned)
+        // The viewer's: the pixels themselves, refused over a pixel count from the header.
+        var viewer = request
+        viewer.pixels = true
+        viewer.maxPixels = 100_000_000
+        #expect(try DecoderHelper.Request(parsing: viewer.arguments) == viewer)
         #expect(throws: DecoderHelper.Request.UsageError.self) {
             _ = try DecoderHelper.Request(parsing: ["--cpu-seconds", "1", "--memory-bytes", "1", "--box", "8", "--orientation", "9", "a", "b"])
         }

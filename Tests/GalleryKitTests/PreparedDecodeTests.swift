@@ -1,11 +1,34 @@
 import Foundation
 import TestSupport
 import Testing
+import DecoderKit
 @testable import GalleryKit
 
 /// `DecodedImage.decode(fileAt:fittingBox:preparing:)`, the viewer's path: the pixels
-/// handed to `prepare` are the decode at the box asked, and a bad file fails before it.
+/// handed to `prepare` are the decode at the box asked, made in a confined decode child,
+/// and a bad file fails before it.
 struct PreparedDecodeTests {
+    @Test func theChildsPixelsAreExactlyThoseOfADecodeInThisProcess() async throws {
+        let temp = try TemporaryDirectory()
+        let files = [try TestImages.write(temp.file("wide.png"), width: 64, height: 48),
+                     try TestImages.write(temp.file("clear.png"), width: 30, height: 70, alpha: true),
+                     try TestImages.write(temp.file("photo.jpg"), width: 120, height: 80, format: .jpeg)]
+        for file in files {
+            let confined = try await DecodedImage.decode(fileAt: file, fittingBox: 50)
+            #expect(confined == (try DecodedImage.decodeNow(path: file.path, fittingBox: 50)))
+        }
+    }
+
+    @Test func aHeaderOverThePixelLimitIsRefusedInTheChildBeforeDecoding() async throws {
+        let temp = try TemporaryDirectory()
+        let bomb = try TestImages.writeBombPNG(temp.file("bomb.png"))
+        // Refused from the header: a decode of 10^10 pixels would end at the memory budget
+        // instead, and say so differently.
+        #expect(throws: ImportFailureReason.tooManyPixels(PixelSize(width: 100_000, height: 100_000), limit: 100_000_000)) {
+            _ = try DecodedImage.decodeConfined(path: bomb.path, fittingBox: 64)
+        }
+    }
+
     @Test func prepareGetsTheDecodeFittingTheBoxAndItsResultComesBack() async throws {
         let temp = try TemporaryDirectory()
         let png = try ExifFixture().writePNG(temp.file("wide.png"), width: 64, height: 48)

@@ -39,11 +39,14 @@ package final class Pixbuf {
         package var isFileError: Bool
         /// The loader could not get the memory it needed (under the decoder's memory budget).
         package var isOutOfMemory = false
+        /// The header's size, when it was over the pixel limit and nothing was decoded.
+        package var tooManyPixels: PixelSize?
 
-        package init(message: String, isFileError: Bool, isOutOfMemory: Bool = false) {
+        package init(message: String, isFileError: Bool, isOutOfMemory: Bool = false, tooManyPixels: PixelSize? = nil) {
             self.message = message
             self.isFileError = isFileError
             self.isOutOfMemory = isOutOfMemory
+            self.tooManyPixels = tooManyPixels
         }
     }
 
@@ -66,13 +69,18 @@ package final class Pixbuf {
 
     /// The same, reading the image from an open descriptor to its end (the confined decode
     /// child's way: it opens no path). Without `fullSize`, the header's size is the full size.
-    package static func load(descriptor: Int32, fittingBox box: Int, fullSize: PixelSize?,
+    /// An image whose header has more than `maxPixels` is refused before it is decoded.
+    package static func load(descriptor: Int32, fittingBox box: Int, maxPixels: Int? = nil, fullSize: PixelSize?,
                              orientationNotAppliedByLoader: Int?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
         var error: UnsafeMutablePointer<GError>?
         var width: Int32 = 0
         var height: Int32 = 0
-        let raw = drover_pixbuf_load_descriptor(descriptor, Int32(box), &width, &height, &error)
+        var tooManyPixels: Int32 = 0
+        let raw = drover_pixbuf_load_descriptor(descriptor, Int32(box), Int64(maxPixels ?? 0), &width, &height, &tooManyPixels, &error)
         let header = width > 0 && height > 0 ? PixelSize(width: Int(width), height: Int(height)) : nil
+        if tooManyPixels != 0, let header {
+            throw LoadError(message: "\(header.width)×\(header.height) pixels", isFileError: false, tooManyPixels: header)
+        }
         return try upright(raw, error: error, fullSize: fullSize ?? header, orientationNotAppliedByLoader: orientationNotAppliedByLoader)
     }
 

@@ -11,6 +11,8 @@ package enum ThumbnailRenderer {
         case decode(String)
         /// The decoder ran out of memory (gdk-pixbuf's "insufficient memory").
         case memory(String)
+        /// The header announced more pixels than the limit; nothing was decoded.
+        case tooManyPixels(PixelSize)
         /// The thumbnail could not be written; `errno` tells a full disk from other failures.
         case write(errno: Int32, String)
     }
@@ -19,22 +21,24 @@ package enum ThumbnailRenderer {
     /// by its EXIF orientation (`Pixbuf.load` applies it, with `orientation` for a PNG or
     /// WebP, so the orientation rule lives with the decode), and writes it in `format` to
     /// `output`, a descriptor of a temporary file the caller renames (or removes on failure);
-    /// both descriptors are used up. Returns the upright full size. Opens no path: it runs
-    /// inside the confined decode child.
-    package static func render(descriptor: Int32, box: Int, format: ThumbnailFormat, fullSize: PixelSize?, orientation: Int?,
-                               to output: Int32) throws(Failure) -> PixelSize {
+    /// both descriptors are used up. With `pixels`, the decoded pixels themselves are
+    /// written instead (`PixelsFile`), for Drover to show. Returns the upright full size.
+    /// Opens no path: it runs inside the confined decode child.
+    package static func render(descriptor: Int32, box: Int, maxPixels: Int? = nil, format: ThumbnailFormat, pixels: Bool = false,
+                               fullSize: PixelSize?, orientation: Int?, to output: Int32) throws(Failure) -> PixelSize {
         let loaded: (Pixbuf, uprightFullSize: PixelSize?)
         do {
             defer { close(descriptor) }
-            loaded = try Pixbuf.load(descriptor: descriptor, fittingBox: box, fullSize: fullSize,
+            loaded = try Pixbuf.load(descriptor: descriptor, fittingBox: box, maxPixels: maxPixels, fullSize: fullSize,
                                      orientationNotAppliedByLoader: orientation)
         } catch {
             close(output)
+            if let size = error.tooManyPixels { throw .tooManyPixels(size) }
             if error.isFileError { throw .file(error.message) }
             if error.isOutOfMemory { throw .memory(error.message) }
             throw .decode(error.message)
         }
-        let code = loaded.0.saveThumbnail(as: format, to: output)
+        let code = pixels ? PixelsFile.write(loaded.0, to: output) : loaded.0.saveThumbnail(as: format, to: output)
         if code != 0 { throw .write(errno: code, String(cString: strerror(code))) }
         return loaded.uprightFullSize ?? PixelSize(width: loaded.0.width, height: loaded.0.height)
     }

@@ -5,8 +5,13 @@ import Foundation
 /// a thumbnail (a PNG, or a JPEG with `--format jpeg`), and says how that went on one line
 /// of standard output.
 ///
-///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg] [--full-size W H]
-///                   [--orientation O] INPUT OUTPUT
+///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg] [--pixels]
+///                   [--max-pixels P] [--full-size W H] [--orientation O] INPUT OUTPUT
+///
+/// With --max-pixels, an image whose header announces more than P pixels is refused
+/// before it is decoded (Drover's own header check does that for imports).
+/// With --pixels, OUTPUT gets the decoded pixels themselves (`PixelsFile`) instead of a
+/// thumbnail: how Drover's viewer shows a photo large without decoding it in Drover.
 ///
 /// O is the EXIF orientation (1–8) of a PNG or WebP, whose gdk-pixbuf loaders leave it out:
 /// Drover reads it (as it reads every photo's EXIF for its date and place), so this helper
@@ -29,6 +34,7 @@ import Foundation
 ///     fail file MESSAGE      INPUT could not be opened or read
 ///     fail decode MESSAGE    INPUT does not decode
 ///     fail memory MESSAGE    the decoder could not get memory within M bytes
+///     fail pixels W H        the header announces W×H pixels, more than P
 ///     fail write ERRNO MESSAGE  OUTPUT could not be written
 ///     fail usage MESSAGE     the arguments are wrong (a bug in Drover, not the image)
 public enum DecoderHelper {
@@ -78,8 +84,9 @@ public enum DecoderHelper {
             return report("fail usage \(error.message)")
         }
         do {
-            let size = try ThumbnailRenderer.render(descriptor: image, box: request.box, format: request.format,
-                                                    fullSize: request.fullSize, orientation: request.orientation,
+            let size = try ThumbnailRenderer.render(descriptor: image, box: request.box, maxPixels: request.maxPixels,
+                                                    format: request.format,
+                                                    pixels: request.pixels, fullSize: request.fullSize, orientation: request.orientation,
                                                     to: thumbnail)
             return report("ok \(size.width) \(size.height)")
         } catch {
@@ -87,6 +94,7 @@ public enum DecoderHelper {
             case .file(let message): return report("fail file \(message)")
             case .decode(let message): return report("fail decode \(message)")
             case .memory(let message): return report("fail memory \(message)")
+            case .tooManyPixels(let size): return report("fail pixels \(size.width) \(size.height)")
             case .write(let code, let message): return report("fail write \(code) \(message)")
             }
         }
@@ -105,6 +113,10 @@ public enum DecoderHelper {
         package var memoryBytes: Int
         package var box: Int
         package var format: ThumbnailFormat
+        /// The decoded pixels (`PixelsFile`) to OUTPUT instead of a thumbnail in `format`.
+        package var pixels: Bool
+        /// The most pixels an image's header may announce (none when nil).
+        package var maxPixels: Int?
         package var fullSize: PixelSize?
         /// The EXIF orientation the loader does not apply itself (PNG, WebP), if any.
         package var orientation: Int?
@@ -115,18 +127,22 @@ public enum DecoderHelper {
         package var arguments: [String] {
             var arguments = ["--cpu-seconds", String(cpuSeconds), "--memory-bytes", String(memoryBytes), "--box", String(box),
                              "--format", format.rawValue]
+            if pixels { arguments.append("--pixels") }
+            if let maxPixels { arguments += ["--max-pixels", String(maxPixels)] }
             if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
             if let orientation { arguments += ["--orientation", String(orientation)] }
             // "--" so that a path starting with "-" is never taken for an option.
             return arguments + ["--", input, output]
         }
 
-        package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, fullSize: PixelSize?,
-                     orientation: Int? = nil, input: String, output: String) {
+        package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, pixels: Bool = false,
+                     maxPixels: Int? = nil, fullSize: PixelSize?, orientation: Int? = nil, input: String, output: String) {
             self.cpuSeconds = cpuSeconds
             self.memoryBytes = memoryBytes
             self.box = box
             self.format = format
+            self.pixels = pixels
+            self.maxPixels = maxPixels
             self.fullSize = fullSize
             self.orientation = orientation
             self.input = input
@@ -140,6 +156,8 @@ public enum DecoderHelper {
             var memoryBytes: Int?
             var box: Int?
             var format = ThumbnailFormat.png
+            var pixels = false
+            var maxPixels: Int?
             var fullSize: PixelSize?
             var orientation: Int?
             var paths: [String] = []
@@ -160,6 +178,8 @@ public enum DecoderHelper {
                         throw UsageError(message: "--format needs png or jpeg")
                     }
                     format = named
+                case "--pixels": pixels = true
+                case "--max-pixels": maxPixels = try number(argument)
                 case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
                 case "--orientation":
                     let value = try number(argument)
@@ -175,7 +195,7 @@ public enum DecoderHelper {
                 throw UsageError(message: "--cpu-seconds, --memory-bytes and --box are required")
             }
             guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
-            self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, fullSize: fullSize,
+            self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, pixels: pixels, maxPixels: maxPixels, fullSize: fullSize,
                       orientation: orientation, input: paths[0], output: paths[1])
         }
 

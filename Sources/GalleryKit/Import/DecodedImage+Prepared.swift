@@ -3,8 +3,8 @@ import Foundation
 /// What `DecodedImage.decode(fileAt:fittingBox:preparing:)` made, and the CPU it took.
 public struct PreparedDecode<Prepared: Sendable>: Sendable {
     public var prepared: Prepared
-    /// CPU time of the decode alone, and of `prepare`, on the thread that ran them: what
-    /// load on the machine does not inflate, unlike wall-clock time.
+    /// CPU time of the decode alone (the decode child's), and of `prepare` (on the thread
+    /// that ran it): what load on the machine does not inflate, unlike wall-clock time.
     public var decodeCPUSeconds: Double
     public var prepareCPUSeconds: Double
 }
@@ -17,11 +17,10 @@ extension DecodedImage {
                                                   preparing prepare: @escaping @Sendable (DecodedImage) -> Prepared)
         async throws -> PreparedDecode<Prepared> {
         try await BlockingWork.run {
-            let start = ThreadCPUTime.seconds()
-            let image = try decodeNow(path: url.path, fittingBox: box)
+            let (image, decodeCPUSeconds) = try decodeConfined(path: url.path, fittingBox: box)
             let decoded = ThreadCPUTime.seconds()
             let prepared = prepare(image)
-            return PreparedDecode(prepared: prepared, decodeCPUSeconds: decoded - start,
+            return PreparedDecode(prepared: prepared, decodeCPUSeconds: decodeCPUSeconds,
                                   prepareCPUSeconds: ThreadCPUTime.seconds() - decoded)
         }
     }

@@ -15,16 +15,26 @@ public struct DecodedImage: Sendable, Hashable {
     public var channels: Int { hasAlpha ? 4 : 3 }
 
     /// Decodes an image file at display size (scaled down to fit `box`×`box`, never up,
-    /// upright), off the caller's thread.
+    /// upright), off the caller's thread, in a confined decode child (`DecoderProcess`):
+    /// the file may be any image from anywhere.
     public static func decode(fileAt url: URL, fittingBox box: Int) async throws -> DecodedImage {
-        try await BlockingWork.run { try decodeNow(path: url.path, fittingBox: box) }
+        try await BlockingWork.run { try decodeConfined(path: url.path, fittingBox: box).0 }
     }
 
     /// Like `decode(fileAt:fittingBox:)`, then turned by `rotation` on the same thread.
     public static func decode(fileAt url: URL, fittingBox box: Int, turnedBy rotation: PhotoRotation) async throws -> DecodedImage {
-        try await BlockingWork.run { try decodeNow(path: url.path, fittingBox: box).rotated(by: rotation) }
+        try await BlockingWork.run { try decodeConfined(path: url.path, fittingBox: box).0.rotated(by: rotation) }
     }
 
+    /// Decodes in a child of a decoder server, under the sandbox and limits an import has;
+    /// also returns the child's CPU time.
+    static func decodeConfined(path: String, fittingBox box: Int) throws(ImportFailureReason) -> (DecodedImage, cpuSeconds: Double) {
+        guard access(path, F_OK) == 0 else { throw .vanished }
+        return try DecoderProcess(limits: ImportLimits()).decodePixels(of: path, fittingBox: box)
+    }
+
+    /// Decodes in this process: only for the thumbnails Drover made itself (their bytes
+    /// were written by a decode child from an image it decoded; `PhotoLibrary.thumbnail`).
     static func decodeNow(path: String, fittingBox box: Int, pixelLimit: Int = ImportLimits().maxPixels) throws -> DecodedImage {
         guard let header = Pixbuf.headerInfo(path: path) else {
             throw access(path, F_OK) == 0 ? ImportFailureReason.notAnImage : .vanished

@@ -100,6 +100,10 @@ struct DecoderProcess {
                 throw .corrupt(detail: Self.message(words))
             case (1, "fail", "memory"):
                 throw .tooLargeToDecode(memoryLimit: limits.decodeMemoryBytes)
+            case (1, "fail", "pixels"):
+                let size = Self.message(words).split(separator: " ").compactMap { Int($0) }
+                guard size.count == 2 else { break }
+                throw .tooManyPixels(PixelSize(width: size[0], height: size[1]), limit: limits.maxPixels)
             case (1, "fail", "write"):
                 let parts = Self.message(words).split(separator: " ", maxSplits: 1).map(String.init)
                 let code = parts.first.flatMap { Int32($0) } ?? 0

@@ -17,12 +17,6 @@ public final class Texture: Object {
         super.init(UnsafeMutableRawPointer(prepared.pointer), ownership: .borrow)
     }
 
-    /// Loads an image file; for tests and small assets only (it decodes on the calling thread).
-    public init(contentsOfFile path: String) throws {
-        let texture = try GLibError.check { gdk_texture_new_from_filename(path, $0) }
-        super.init(UnsafeMutableRawPointer(texture!), ownership: .take)
-    }
-
     public var paintable: OpaquePointer { OpaquePointer(rawPointer) }
     public var width: Int { Int(gdk_texture_get_width(OpaquePointer(rawPointer))) }
     public var height: Int { Int(gdk_texture_get_height(OpaquePointer(rawPointer))) }
