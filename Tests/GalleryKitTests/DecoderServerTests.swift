@@ -13,7 +13,7 @@ import Testing
         let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
         let decoder = DecoderProcess(childProgram: answering, limits: ImportLimits())
 
-        #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil) == PixelSize(width: 64, height: 48))
+        #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path) == PixelSize(width: 64, height: 48))
     }
 
     @Test func aChildOverItsCPUBudgetIsKilledAndTheImageIsTooComplex() throws {
@@ -23,7 +23,7 @@ import Testing
         let decoder = DecoderProcess(childProgram: spinning, limits: ImportLimits(decodeCPUSeconds: 1))
 
         #expect(throws: ImportFailureReason.tooComplexToDecode(seconds: 1)) {
-            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
+            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path)
         }
     }
 
@@ -58,7 +58,7 @@ import Testing
         #expect(waitUntil { !first.isIdleAndAlive })
 
         let decoder = DecoderProcess(childProgram: answering, limits: ImportLimits())
-        #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil) == PixelSize(width: 64, height: 48))
+        #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path) == PixelSize(width: 64, height: 48))
     }
 
     @Test func aServerThatAnswersNonsenseIsStopped() throws {
@@ -68,7 +68,7 @@ import Testing
         let decoder = DecoderProcess(executable: talking, limits: ImportLimits())
 
         #expect(throws: ImportFailureReason.decoderFailed(detail: "its server gave an answer Drover cannot read")) {
-            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
+            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path)
         }
         #expect(waitForNoProcess { $0 == ["sleep", seconds] }, "the server is gone")
     }
@@ -81,7 +81,7 @@ import Testing
         let decoder = DecoderProcess(executable: chatty, limits: ImportLimits())
 
         #expect(throws: ImportFailureReason.decoderFailed(detail: "its server gave an answer Drover cannot read")) {
-            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
+            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path)
         }
         #expect(waitForNoProcess { $0 == ["sleep", seconds] }, "the server is gone")
     }
@@ -92,7 +92,7 @@ import Testing
         let decoder = DecoderProcess(executable: silent, limits: ImportLimits(decodeWallSeconds: 1))
 
         #expect(throws: ImportFailureReason.decoderFailed(detail: "its server did not answer within 3 s")) {
-            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
+            _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path)
         }
     }
 
@@ -105,7 +105,7 @@ import Testing
         let succeeded = Outcome()
 
         DispatchQueue.concurrentPerform(iterations: 8) { index in
-            let size = try? decoder.makeThumbnail(of: "in.jpg", to: temp.file("out\(index).png").path, fullSize: nil)
+            let size = try? decoder.makeThumbnail(of: "in.jpg", to: temp.file("out\(index).png").path)
             if size != PixelSize(width: 64, height: 48) { succeeded.set(ImportFailureReason.decoderFailed(detail: "decode \(index)")) }
         }
 
@@ -128,7 +128,7 @@ import Testing
         #expect(pool.liveCount(executable: decoder.executable, childProgram: answering) == 2, "none added beside live ones")
         // With both places taken, a decode gets a server only if the prewarmed ones are idle in the pool.
         for index in 0..<3 {
-            #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out\(index).png").path, fullSize: nil)
+            #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out\(index).png").path)
                     == PixelSize(width: 64, height: 48))
         }
         #expect(pool.liveCount(executable: decoder.executable, childProgram: answering) == 2)
@@ -172,7 +172,7 @@ import Testing
         for index in 0..<6 {
             decodes.enter()
             Thread.detachNewThread {
-                let size = try? decoder.makeThumbnail(of: "\(index + 1)", to: temp.file("out\(index).png").path, fullSize: nil)
+                let size = try? decoder.makeThumbnail(of: "\(index + 1)", to: temp.file("out\(index).png").path)
                 if size != PixelSize(width: index + 1, height: 48) {
                     wrong.set(ImportFailureReason.decoderFailed(detail: "decode \(index): \(String(describing: size))"))
                 }
@@ -225,7 +225,7 @@ import Testing
 
         for _ in 0..<2 {
             #expect(throws: ImportFailureReason.decoderFailed(detail: "its server did not answer within 3 s")) {
-                _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path, fullSize: nil)
+                _ = try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path)
             }
         }
         #expect(DecoderServerPool.shared.liveCount(executable: silent, childProgram: nil) == 0)
@@ -248,7 +248,7 @@ import Testing
         init(_ decoder: DecoderProcess, input: String = "in.jpg", output: String) {
             Thread.detachNewThread { [outcome, done] in
                 do {
-                    _ = try decoder.makeThumbnail(of: input, to: output, fullSize: nil)
+                    _ = try decoder.makeThumbnail(of: input, to: output)
                     outcome.set(nil)
                 } catch {
                     outcome.set(error)

@@ -52,15 +52,6 @@ import Testing
         #expect(report.failures.map(\.reason) == [.unsupportedFormat("JPEG XL"), .unsupportedFormat("Photoshop (PSD)"), .notAnImage])
     }
 
-    /// The mapping for a file gdk-pixbuf cannot measure, for formats whose loader is missing.
-    @Test func unmeasurableFilesAreNamedByTheirSignature() {
-        #expect(PhotoPreparer.unmeasurable(nil) == .notAnImage)
-        #expect(PhotoPreparer.unmeasurable(.format(.png)) == .corrupt(detail: "its header cannot be read"))
-        #expect(PhotoPreparer.unmeasurable(.format(.qoi)) == .unsupportedFormat("QOI"))
-        // A format whose loader is installed here (the suite installs all three) is damaged, not unsupported.
-        #expect(PhotoPreparer.unmeasurable(.format(.heic)) == .corrupt(detail: "its header cannot be read"))
-    }
-
     /// gdk-pixbuf paints a cut BMP, WebP, GIF or TIFF's missing part grey without an error.
     @Test func truncatedImagesOfEveryFormatFailAsDamaged() async throws {
         let temp = try TemporaryDirectory()

@@ -16,21 +16,16 @@ package final class Pixbuf {
     /// What a loader learned from the header, before decoding any pixels.
     package struct HeaderInfo {
         package var size: PixelSize
-        package var formatName: String
-        package var isScalable: Bool
     }
 
-    /// Reads only the header (the loader stops at the size): the decompression-bomb check.
+    /// Reads only the header (the loader stops at the size): the decompression-bomb check of
+    /// the decodes that still run in Drover's process (the QR scan and crops, Drover's own
+    /// thumbnails); a decode child measures with `load(descriptor:maxPixels:)` instead.
     package static func headerInfo(path: String) -> HeaderInfo? {
         var width: Int32 = 0
         var height: Int32 = 0
-        guard let format = gdk_pixbuf_get_file_info(path, &width, &height) else { return nil }
-        let name = gdk_pixbuf_format_get_name(format).map { pointer -> String in
-            defer { g_free(pointer) }
-            return String(cString: pointer)
-        } ?? "unknown"
-        return HeaderInfo(size: PixelSize(width: Int(width), height: Int(height)), formatName: name,
-                          isScalable: gdk_pixbuf_format_is_scalable(format) != 0)
+        guard gdk_pixbuf_get_file_info(path, &width, &height) != nil else { return nil }
+        return HeaderInfo(size: PixelSize(width: Int(width), height: Int(height)))
     }
 
     package struct LoadError: Error {

@@ -1,3 +1,5 @@
+import ImageFormats
+
 /// How a photo's thumbnail is stored (schema v7, `photo.thumbnailFormat`): a JPEG photo's
 /// thumbnail is a JPEG, every other photo's a PNG.
 ///
@@ -11,9 +13,9 @@ public enum ThumbnailFormat: String, Sendable, Hashable, CaseIterable {
     case png
     case jpeg
 
-    /// The format of the thumbnail for a photo whose header gdk-pixbuf read as `formatName`.
-    package static func forPhoto(formatName: String) -> ThumbnailFormat {
-        formatName == "jpeg" ? .jpeg : .png
+    /// The format of the thumbnail for a photo whose bytes are `content` (its signature).
+    package static func forPhoto(content: ImageContent?) -> ThumbnailFormat {
+        content == .format(.jpeg) ? .jpeg : .png
     }
 
     /// Added to the photo's file name to name its thumbnail: "IMG_0001.jpg.jpg", "a.png.png".

@@ -48,14 +48,14 @@ struct DecoderProcess {
     static var installedExecutable: String { DecoderClient.installedExecutable }
 
     /// Decodes `input` to fit the thumbnail box and writes it in `format` at `output` (a
-    /// temporary name in the thumbnails folder, which the caller renames). Returns the
-    /// upright full size. On failure nothing is left at `output`.
-    func makeThumbnail(of input: String, to output: String, format: ThumbnailFormat = .png,
-                       fullSize: PixelSize?) throws(ImportFailureReason) -> PixelSize {
+    /// temporary name in the thumbnails folder, which the caller renames). The child reads
+    /// the full size from the header and refuses more than `limits.maxPixels` before it
+    /// decodes. Returns the upright full size. On failure nothing is left at `output`.
+    func makeThumbnail(of input: String, to output: String, format: ThumbnailFormat = .png) throws(ImportFailureReason) -> PixelSize {
         // A PNG's or WebP's EXIF orientation is read here, as every photo's EXIF is (for
         // its date and place): the helper carries no EXIF parser.
         let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
-                                            box: limits.thumbnailSize, format: format, fullSize: fullSize,
+                                            box: limits.thumbnailSize, format: format, maxPixels: limits.maxPixels, fullSize: nil,
                                             orientation: ExifOrientation.notAppliedByLoader(path: input),
                                             input: input, output: output)
         do {

@@ -17,7 +17,7 @@ extension PhotoLibrary {
             func regenerate() throws {
                 guard access(photo.fileURL.path, F_OK) == 0 else { throw LibraryError.photoFileMissing(photoID) }
                 try preparer.makeThumbnail(of: photo.fileURL.path, fileName: photo.fileURL.lastPathComponent,
-                                           format: photo.thumbnailFormat, fullSize: Pixbuf.headerInfo(path: photo.fileURL.path)?.size)
+                                           format: photo.thumbnailFormat)
             }
             if access(thumbnailPath, R_OK) != 0 { try regenerate() }
             do {

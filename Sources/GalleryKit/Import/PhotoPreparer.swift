@@ -54,18 +54,13 @@ struct PhotoPreparer: Sendable {
         case .unsupported(let name): throw .unsupportedFormat(name)
         case .notAnImage: throw .notAnImage
         }
-        // Measure from the header before anything is decoded: the bomb guard.
-        guard let header = Pixbuf.headerInfo(path: path) else {
-            guard access(path, F_OK) == 0 else { throw .vanished }
-            throw Self.unmeasurable(content)
-        }
-        guard !header.isScalable else { throw .unsupportedFormat(header.formatName.uppercased()) }
-        if header.formatName == "tiff",
+        if content == .format(.tiff),
            let variant = TIFFStructure.unsupportedVariant(ImageBytes(file: file, size: Int(info.st_size))) {
             throw .unsupportedFormat(variant)
         }
-        guard header.size.width > 0, header.size.height > 0 else { throw .corrupt(detail: "it claims to have no pixels") }
-        guard header.size.pixelCount <= limits.maxPixels else { throw .tooManyPixels(header.size, limit: limits.maxPixels) }
+        // The bomb guard (more pixels than `limits.maxPixels`) is the decode child's: it
+        // measures the header and refuses before decoding (`--max-pixels`), so no byte of
+        // the image is parsed by gdk-pixbuf in Drover's own process.
 
         // Before anything is copied: a photo never needs more (see ImportLimits.maxFileBytes).
         guard info.st_size <= limits.maxFileBytes else { throw .fileTooLarge(bytes: info.st_size, limit: limits.maxFileBytes) }
@@ -86,9 +81,8 @@ struct PhotoPreparer: Sendable {
         case .unreadable(let detail): throw .unreadable(detail: detail)
         }
         // Decoding the library's copy proves the stored bytes are a whole image.
-        let thumbnailFormat = ThumbnailFormat.forPhoto(formatName: header.formatName)
-        let upright = try makeThumbnail(of: copy, fileName: fileName, format: thumbnailFormat, fullSize: header.size,
-                                        cancellation: cancellation)
+        let thumbnailFormat = ThumbnailFormat.forPhoto(content: content)
+        let upright = try makeThumbnail(of: copy, fileName: fileName, format: thumbnailFormat, cancellation: cancellation)
         keep = true
         let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         // Cheap (only the EXIF block is read, found by walking the container), so a new photo has its date and
@@ -105,11 +99,11 @@ struct PhotoPreparer: Sendable {
     /// `ImportLimits` (see `DecoderProcess`), and saves thumbnails/<fileName>.png or .jpg
     /// (`format`) atomically. Returns the upright full size.
     @discardableResult
-    func makeThumbnail(of path: String, fileName: String, format: ThumbnailFormat, fullSize: PixelSize?,
+    func makeThumbnail(of path: String, fileName: String, format: ThumbnailFormat,
                        cancellation: ImportCancellation? = nil) throws(ImportFailureReason) -> PixelSize {
         let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
         let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
-        let upright = try decoder.makeThumbnail(of: path, to: temporary, format: format, fullSize: fullSize)
+        let upright = try decoder.makeThumbnail(of: path, to: temporary, format: format)
         if let injected = faults.writeError {
             unlink(temporary)
             throw AtomicFile.writeFailure(injected)
@@ -135,16 +129,6 @@ struct PhotoPreparer: Sendable {
             var info = stat()
             if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return .notAFile }
             return .unreadable(detail: String(cString: strerror(code)))
-        }
-    }
-
-    /// Why a file gdk-pixbuf cannot even measure fails: by the content rule, not an image,
-    /// an unsupported format (named), or else damaged (a decoder for it is installed).
-    static func unmeasurable(_ content: ImageContent?) -> ImportFailureReason {
-        switch ImportContentRule.decide(content) {
-        case .take: .corrupt(detail: "its header cannot be read")
-        case .unsupported(let name): .unsupportedFormat(name)
-        case .notAnImage: .notAnImage
         }
     }
 }
