@@ -74,7 +74,7 @@ let package = Package(
         // the helper links gdk-pixbuf and nothing else of Drover's (no SQLite, zbar, OpenSSL):
         // less code beside an untrusted image, and a smaller process to start and fork. Its
         // children run confined (Sandbox/: namespaces, Landlock, seccomp; docs/sandbox.md).
-        .target(name: "DecoderKit", dependencies: ["CPixbuf", "CSeccomp", "CSystem", "ImageFormats"]),
+        .target(name: "DecoderKit", dependencies: ["CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
         // The library: photos, stacks, albums, notes and their order in SQLite (GRDB), imports,
         // EXIF metadata, places, QR codes, sorting and search, trash; one change batch per
         // transaction. In folders by job (Library/, Store/, Changes/, Import/, Metadata/,
@@ -85,7 +85,6 @@ let package = Package(
             "ImageFormats",
             "CPixbuf",
             "CSystem",
-            "CZBar",
             "CExif",
             "CLibcrypto",
             "Localization",

@@ -40,10 +40,10 @@ LAYERS = {
     # Every drag-and-drop rule; no GTK.
     "DragKit": ["ChangeKit", "ImageFormats", "Localization"],
     # The drover-decode helper's server, child, wire and client; links gdk-pixbuf only.
-    "DecoderKit": ["CPixbuf", "CSeccomp", "CSystem", "ImageFormats"],
+    "DecoderKit": ["CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"],
     # The library; no GTK.
     "GalleryKit": ["ChangeKit", "ImageFormats", "DecoderKit", "CPixbuf", "CSystem",
-                   "CZBar", "CExif", "CLibcrypto", "Localization", "GRDB"],
+                   "CExif", "CLibcrypto", "Localization", "GRDB"],
     # Executables.
     "Drover": ["GtkKit", "CGtk", "ChangeKit", "DragKit", "GalleryKit", "DecoderKit",
                "ImageFormats", "UndoKit", "Localization"],

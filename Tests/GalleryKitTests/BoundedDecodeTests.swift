@@ -181,7 +181,7 @@ import Testing
         #expect(try DecoderHelper.Request(parsing: turned.arguments) == turned)
         // The viewer's: the pixels themselves, refused over a pixel count from the header.
         var viewer = request
-        viewer.pixels = true
+        viewer.product = .pixels
         viewer.maxPixels = 100_000_000
         #expect(try DecoderHelper.Request(parsing: viewer.arguments) == viewer)
         #expect(throws: DecoderHelper.Request.UsageError.self) {

@@ -116,4 +116,13 @@ package final class Pixbuf {
         case .jpeg: drover_save_thumbnail_jpeg(pointer, descriptor)
         }
     }
+
+    /// A copy of the pixels inside `rect` (which must lie inside the picture).
+    package func cropped(to rect: PixelRect) -> Pixbuf? {
+        // A subpixbuf shares the parent's pixels; copy it so the result stands alone.
+        guard let sub = gdk_pixbuf_new_subpixbuf(pointer, Int32(rect.x), Int32(rect.y),
+                                                 Int32(rect.width), Int32(rect.height)) else { return nil }
+        defer { drover_pixbuf_unref(sub) }
+        return gdk_pixbuf_copy(sub).map(Pixbuf.init(taking:))
+    }
 }

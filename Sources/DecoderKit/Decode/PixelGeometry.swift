@@ -59,4 +59,14 @@ public struct PixelRect: Hashable, Sendable, Codable {
         let right = max(left, min(maxX, size.width)), bottom = max(top, min(maxY, size.height))
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
     }
+
+    /// The same region of the picture in an image of `target` size, where this rectangle is
+    /// in one of `source` size (outward to whole pixels): a photo decoded at another size.
+    package func scaled(from source: PixelSize, to target: PixelSize) -> PixelRect {
+        guard source != target, source.width > 0, source.height > 0 else { return self }
+        let sx = Double(target.width) / Double(source.width), sy = Double(target.height) / Double(source.height)
+        let left = Int((Double(x) * sx).rounded(.down)), top = Int((Double(y) * sy).rounded(.down))
+        return PixelRect(x: left, y: top, width: Int((Double(maxX) * sx).rounded(.up)) - left,
+                         height: Int((Double(maxY) * sy).rounded(.up)) - top)
+    }
 }

@@ -21,11 +21,12 @@ package enum ThumbnailRenderer {
     /// by its EXIF orientation (`Pixbuf.load` applies it, with `orientation` for a PNG or
     /// WebP, so the orientation rule lives with the decode), and writes it in `format` to
     /// `output`, a descriptor of a temporary file the caller renames (or removes on failure);
-    /// both descriptors are used up. With `pixels`, the decoded pixels themselves are
-    /// written instead (`PixelsFile`), for Drover to show. Returns the upright full size.
-    /// Opens no path: it runs inside the confined decode child.
-    package static func render(descriptor: Int32, box: Int, maxPixels: Int? = nil, format: ThumbnailFormat, pixels: Bool = false,
-                               fullSize: PixelSize?, orientation: Int?, to output: Int32) throws(Failure) -> PixelSize {
+    /// both descriptors are used up. Another `product` writes the decoded pixels, a region's,
+    /// or the QR codes in them instead (`DecoderHelper.Request.Product`). Returns the
+    /// upright full size. Opens no path: it runs inside the confined decode child.
+    package static func render(descriptor: Int32, box: Int, maxPixels: Int? = nil, format: ThumbnailFormat,
+                               product: DecoderHelper.Request.Product = .thumbnail, fullSize: PixelSize?, orientation: Int?,
+                               to output: Int32) throws(Failure) -> PixelSize {
         let loaded: (Pixbuf, uprightFullSize: PixelSize?)
         do {
             defer { close(descriptor) }
@@ -38,7 +39,23 @@ package enum ThumbnailRenderer {
             if error.isOutOfMemory { throw .memory(error.message) }
             throw .decode(error.message)
         }
-        let code = pixels ? PixelsFile.write(loaded.0, to: output) : loaded.0.saveThumbnail(as: format, to: output)
+        let picture = loaded.0
+        let decodedSize = PixelSize(width: picture.width, height: picture.height)
+        let code: Int32
+        switch product {
+        case .thumbnail: code = picture.saveThumbnail(as: format, to: output)
+        case .pixels: code = PixelsFile.write(picture, to: output)
+        case .crop(let rect, let size):
+            let region = rect.scaled(from: size, to: decodedSize).clamped(to: decodedSize)
+            guard !region.isEmpty, let crop = picture.cropped(to: region) else {
+                close(output)
+                throw .decode("the region lies outside the picture")
+            }
+            code = PixelsFile.write(crop, to: output)
+        case .qrCodes:
+            code = QRCodesFile.write(QRCodesFile.Scan(scanned: decodedSize, codes: ZBarScan.qrCodes(in: GreyImage(picture))),
+                                     to: output)
+        }
         if code != 0 { throw .write(errno: code, String(cString: strerror(code))) }
         return loaded.uprightFullSize ?? PixelSize(width: loaded.0.width, height: loaded.0.height)
     }

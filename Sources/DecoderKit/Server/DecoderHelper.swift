@@ -5,13 +5,17 @@ import Foundation
 /// a thumbnail (a PNG, or a JPEG with `--format jpeg`), and says how that went on one line
 /// of standard output.
 ///
-///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg] [--pixels]
-///                   [--max-pixels P] [--full-size W H] [--orientation O] INPUT OUTPUT
+///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg]
+///                   [--pixels | --crop X Y W H OF_W OF_H | --qr] [--max-pixels P]
+///                   [--full-size W H] [--orientation O] INPUT OUTPUT
 ///
 /// With --max-pixels, an image whose header announces more than P pixels is refused
-/// before it is decoded (Drover's own header check does that for imports).
-/// With --pixels, OUTPUT gets the decoded pixels themselves (`PixelsFile`) instead of a
-/// thumbnail: how Drover's viewer shows a photo large without decoding it in Drover.
+/// before it is decoded: the decompression-bomb check.
+/// What OUTPUT gets instead of a thumbnail (`Request.Product`): with --pixels, the decoded
+/// pixels themselves (`PixelsFile`), how Drover's viewer shows a photo large without
+/// decoding it in Drover; with --crop, the pixels of the region X Y W H of the picture at
+/// OF_W×OF_H (scaled to the size it decodes at), a QR code cut out; with --qr, the QR codes
+/// zbar finds in it (`QRCodesFile`).
 ///
 /// O is the EXIF orientation (1–8) of a PNG or WebP, whose gdk-pixbuf loaders leave it out:
 /// Drover reads it (as it reads every photo's EXIF for its date and place), so this helper
@@ -86,7 +90,7 @@ public enum DecoderHelper {
         do {
             let size = try ThumbnailRenderer.render(descriptor: image, box: request.box, maxPixels: request.maxPixels,
                                                     format: request.format,
-                                                    pixels: request.pixels, fullSize: request.fullSize, orientation: request.orientation,
+                                                    product: request.product, fullSize: request.fullSize, orientation: request.orientation,
                                                     to: thumbnail)
             return report("ok \(size.width) \(size.height)")
         } catch {
@@ -113,8 +117,8 @@ public enum DecoderHelper {
         package var memoryBytes: Int
         package var box: Int
         package var format: ThumbnailFormat
-        /// The decoded pixels (`PixelsFile`) to OUTPUT instead of a thumbnail in `format`.
-        package var pixels: Bool
+        /// What is written to OUTPUT.
+        package var product: Product
         /// The most pixels an image's header may announce (none when nil).
         package var maxPixels: Int?
         package var fullSize: PixelSize?
@@ -127,7 +131,13 @@ public enum DecoderHelper {
         package var arguments: [String] {
             var arguments = ["--cpu-seconds", String(cpuSeconds), "--memory-bytes", String(memoryBytes), "--box", String(box),
                              "--format", format.rawValue]
-            if pixels { arguments.append("--pixels") }
+            switch product {
+            case .thumbnail: break
+            case .pixels: arguments.append("--pixels")
+            case .crop(let rect, let size):
+                arguments += ["--crop"] + [rect.x, rect.y, rect.width, rect.height, size.width, size.height].map(String.init)
+            case .qrCodes: arguments.append("--qr")
+            }
             if let maxPixels { arguments += ["--max-pixels", String(maxPixels)] }
             if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
             if let orientation { arguments += ["--orientation", String(orientation)] }
@@ -135,13 +145,13 @@ public enum DecoderHelper {
             return arguments + ["--", input, output]
         }
 
-        package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, pixels: Bool = false,
+        package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, product: Product = .thumbnail,
                      maxPixels: Int? = nil, fullSize: PixelSize?, orientation: Int? = nil, input: String, output: String) {
             self.cpuSeconds = cpuSeconds
             self.memoryBytes = memoryBytes
             self.box = box
             self.format = format
-            self.pixels = pixels
+            self.product = product
             self.maxPixels = maxPixels
             self.fullSize = fullSize
             self.orientation = orientation
@@ -151,12 +161,25 @@ public enum DecoderHelper {
 
         package struct UsageError: Error { package var message: String }
 
+        /// What a decode writes to OUTPUT.
+        package enum Product: Equatable, Sendable {
+            /// A thumbnail file in `format`: an import's.
+            case thumbnail
+            /// The decoded pixels (`PixelsFile`): the viewer's picture.
+            case pixels
+            /// The pixels (`PixelsFile`) of a region, given in a picture of the size `of`: a QR
+            /// code cut out of its photo.
+            case crop(PixelRect, of: PixelSize)
+            /// The QR codes zbar finds (`QRCodesFile`).
+            case qrCodes
+        }
+
         package init(parsing arguments: [String]) throws(UsageError) {
             var cpuSeconds: Int?
             var memoryBytes: Int?
             var box: Int?
             var format = ThumbnailFormat.png
-            var pixels = false
+            var product = Product.thumbnail
             var maxPixels: Int?
             var fullSize: PixelSize?
             var orientation: Int?
@@ -165,6 +188,12 @@ public enum DecoderHelper {
             func number(_ option: String) throws(UsageError) -> Int {
                 guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
                     throw UsageError(message: "\(option) needs a positive whole number")
+                }
+                return value
+            }
+            func whole(_ option: String) throws(UsageError) -> Int {
+                guard let text = rest.popFirst(), let value = Int(text), value >= 0 else {
+                    throw UsageError(message: "\(option) needs a whole number")
                 }
                 return value
             }
@@ -178,7 +207,12 @@ public enum DecoderHelper {
                         throw UsageError(message: "--format needs png or jpeg")
                     }
                     format = named
-                case "--pixels": pixels = true
+                case "--pixels": product = .pixels
+                case "--qr": product = .qrCodes
+                case "--crop":
+                    let (x, y) = (try whole(argument), try whole(argument))
+                    let rect = PixelRect(x: x, y: y, width: try number(argument), height: try number(argument))
+                    product = .crop(rect, of: PixelSize(width: try number(argument), height: try number(argument)))
                 case "--max-pixels": maxPixels = try number(argument)
                 case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
                 case "--orientation":
@@ -195,7 +229,7 @@ public enum DecoderHelper {
                 throw UsageError(message: "--cpu-seconds, --memory-bytes and --box are required")
             }
             guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
-            self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, pixels: pixels, maxPixels: maxPixels, fullSize: fullSize,
+            self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, product: product, maxPixels: maxPixels, fullSize: fullSize,
                       orientation: orientation, input: paths[0], output: paths[1])
         }
 

@@ -16,27 +16,14 @@ extension QRCode {
     }
 
     func croppedPNGNow(path: String, marginModules: Int) throws(QRScanError) -> Data {
-        guard let header = Pixbuf.headerInfo(path: path) else {
-            throw access(path, F_OK) == 0 ? .notAnImage : .missing
-        }
-        guard header.size.pixelCount <= ImportLimits().maxPixels else { throw .tooManyPixels(header.size) }
-        let photo: Pixbuf
+        let crop: DecodedImage
         do {
-            // A box as large as the photo: decoded at full size, turned upright.
-            photo = try Pixbuf.load(path: path, fittingBox: max(header.size.width, header.size.height),
-                                    fullSize: header.size).0
+            // Decoded and cut out in a confined decode child, at the photo's full size.
+            crop = try DecoderProcess(limits: ImportLimits()).decodeRegion(cropRect(marginModules: marginModules), of: imageSize,
+                                                                          in: path)
         } catch {
-            throw .undecodable(error.message)
+            throw QRScanError(error)
         }
-        var rect = cropRect(marginModules: marginModules)
-        if photo.width != imageSize.width || photo.height != imageSize.height, imageSize.width > 0, imageSize.height > 0 {
-            let sx = Double(photo.width) / Double(imageSize.width), sy = Double(photo.height) / Double(imageSize.height)
-            let left = Int((Double(rect.x) * sx).rounded(.down)), top = Int((Double(rect.y) * sy).rounded(.down))
-            rect = PixelRect(x: left, y: top, width: Int((Double(rect.maxX) * sx).rounded(.up)) - left,
-                             height: Int((Double(rect.maxY) * sy).rounded(.up)) - top)
-        }
-        rect = rect.clamped(to: PixelSize(width: photo.width, height: photo.height))
-        guard !rect.isEmpty, let crop = photo.cropped(to: rect) else { throw .undecodable("the code lies outside the photo") }
         do {
             return try crop.pngData()
         } catch {

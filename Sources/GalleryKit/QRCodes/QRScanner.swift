@@ -34,26 +34,19 @@ public struct QRScanner: Sendable {
         return try await BlockingWork.run { () throws -> [QRCode] in try scanner.scanNow(path: url.path) }
     }
 
-    /// The blocking scan, on the caller's thread.
+    /// The blocking scan, on the caller's thread. The decode and zbar's scan run in a
+    /// confined decode child (`DecoderProcess.scanQRCodes`): a photo's bytes, and the
+    /// modules of the codes in it, are as untrusted as any import's.
     func scanNow(path: String) throws(QRScanError) -> [QRCode] {
-        guard let header = Pixbuf.headerInfo(path: path) else {
-            throw access(path, F_OK) == 0 ? .notAnImage : .missing
-        }
-        guard header.size.pixelCount <= maxPixels else { throw .tooManyPixels(header.size) }
-        let loaded: (Pixbuf, uprightFullSize: PixelSize?)
+        let scan: QRCodesFile.Scan, full: PixelSize
         do {
-            loaded = try Pixbuf.load(path: path, fittingBox: maxScanEdge, fullSize: header.size)
+            (scan, full) = try DecoderProcess(limits: ImportLimits(maxPixels: maxPixels)).scanQRCodes(of: path, fittingBox: maxScanEdge)
         } catch {
-            throw .undecodable(error.message)
+            throw QRScanError(error)
         }
-        let scanned = loaded.0
-        let full = loaded.uprightFullSize ?? PixelSize(width: scanned.width, height: scanned.height)
-        guard scanned.width > 0, scanned.height > 0 else { return [] }
-        let scaleX = Double(full.width) / Double(scanned.width)
-        let scaleY = Double(full.height) / Double(scanned.height)
-
-        return ZBarScan.qrCodes(in: GreyImage(scanned)).compactMap { symbol in
-            guard symbol.points.count == 4 else { return nil }  // zbar gives 4 for QR; anything else is unusable
+        let scaleX = Double(full.width) / Double(scan.scanned.width)
+        let scaleY = Double(full.height) / Double(scan.scanned.height)
+        return scan.codes.map { symbol in
             // A zbar point names a pixel; its centre, scaled, is the same spot in the full image.
             let corners = symbol.points.map { point in
                 PixelPoint(x: (Double(point.x) + 0.5) * scaleX, y: (Double(point.y) + 0.5) * scaleY)
@@ -69,4 +62,16 @@ public enum QRScanError: Error, Equatable, Sendable {
     case notAnImage
     case tooManyPixels(PixelSize)
     case undecodable(String)
+}
+
+extension QRScanError {
+    /// The scan's words for why a decode child could not decode the photo.
+    init(_ reason: ImportFailureReason) {
+        switch reason {
+        case .vanished, .doesNotExist: self = .missing
+        case .notAnImage: self = .notAnImage
+        case .tooManyPixels(let size, _): self = .tooManyPixels(size)
+        default: self = .undecodable(reason.message)
+        }
+    }
 }

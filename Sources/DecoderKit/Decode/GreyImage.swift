@@ -1,15 +1,14 @@
 import CPixbuf
-import DecoderKit
 
 /// 8-bit luminance, one byte per pixel, rows packed: zbar's "Y800" format.
-struct GreyImage {
-    let width: Int
-    let height: Int
-    var pixels: [UInt8]
+package struct GreyImage {
+    package let width: Int
+    package let height: Int
+    package var pixels: [UInt8]
 
     /// The luma of a decoded picture (BT.601 weights, in integers). Transparent pixels
     /// count as white, the usual background of a code on a transparent PNG.
-    init(_ pixbuf: Pixbuf) {
+    package init(_ pixbuf: Pixbuf) {
         width = pixbuf.width
         height = pixbuf.height
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf.pointer))

@@ -1,15 +1,31 @@
 import CZBar
 
 /// One code as zbar reports it, in the scanned image's pixels.
-struct ZBarSymbol {
-    var text: String
-    var points: [(x: Int, y: Int)]
+package struct ZBarSymbol: Equatable {
+    package var text: String
+    package var points: [PixelCorner]
+
+    package init(text: String, points: [PixelCorner]) {
+        self.text = text
+        self.points = points
+    }
+}
+
+/// A pixel of the scanned image that zbar names as a corner of a code.
+package struct PixelCorner: Equatable {
+    package var x: Int
+    package var y: Int
+
+    package init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// Finds every QR code in a grey image with zbar's C API. Blocking; a fresh scanner per
 /// call, so calls on different threads share nothing.
-enum ZBarScan {
-    static func qrCodes(in image: GreyImage) -> [ZBarSymbol] {
+package enum ZBarScan {
+    package static func qrCodes(in image: GreyImage) -> [ZBarSymbol] {
         guard image.width > 0, image.height > 0, let scanner = zbar_image_scanner_create() else { return [] }
         defer { zbar_image_scanner_destroy(scanner) }
         // QR only: the other symbologies cost time and find false barcodes in photos.
@@ -36,7 +52,7 @@ enum ZBarScan {
                 let text = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
                 let count = zbar_symbol_get_loc_size(current)
                 let points = (0..<count).map { index in
-                    (x: Int(zbar_symbol_get_loc_x(current, index)), y: Int(zbar_symbol_get_loc_y(current, index)))
+                    PixelCorner(x: Int(zbar_symbol_get_loc_x(current, index)), y: Int(zbar_symbol_get_loc_y(current, index)))
                 }
                 symbols.append(ZBarSymbol(text: text, points: points))
             }

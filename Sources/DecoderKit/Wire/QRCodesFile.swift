@@ -1,0 +1,84 @@
+import Foundation
+
+/// The QR codes a decode child found (`drover-decode --qr`): zbar runs in the child, over
+/// the pixels it decoded, so neither the image nor the codes' modules are parsed in
+/// Drover. Text, one line each:
+///
+///     scanned W H                                the size of the copy zbar scanned
+///     code X1 Y1 X2 Y2 X3 Y3 X4 Y4 HEX           a code's four corners and its bytes
+///
+/// Drover reads it as it reads anything a child wrote: every number checked, at most
+/// `maxCodes` codes of at most `maxTextBytes` bytes each.
+package enum QRCodesFile {
+    package static let maxCodes = 256
+    /// A QR code holds at most 2,953 bytes (version 40, binary, level L).
+    package static let maxTextBytes = 2_953
+
+    package struct Scan: Equatable {
+        package var scanned: PixelSize
+        package var codes: [ZBarSymbol]
+    }
+
+    /// Writes the scan to `descriptor` and closes it. Returns 0, or the errno.
+    package static func write(_ scan: Scan, to descriptor: Int32) -> Int32 {
+        defer { close(descriptor) }
+        var text = "scanned \(scan.scanned.width) \(scan.scanned.height)\n"
+        for code in scan.codes.prefix(maxCodes) where code.points.count == 4 {
+            let corners = code.points.map { "\($0.x) \($0.y)" }.joined(separator: " ")
+            let hex = code.text.utf8.prefix(maxTextBytes).map { String(format: "%02x", $0) }.joined()
+            text += "code \(corners) \(hex)\n"
+        }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return 0
+    }
+
+    /// The scan in `bytes`, or nil unless every line is as above, the scanned size is within
+    /// `largestSide`, and every corner lies within the scanned size.
+    package static func read(_ bytes: [UInt8], largestSide: Int) -> Scan? {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.last == "", lines.count - 2 <= maxCodes, let first = lines.first else { return nil }
+        let head = first.split(separator: " ")
+        guard head.count == 3, head[0] == "scanned", let width = Int(head[1]), let height = Int(head[2]),
+              (1...largestSide).contains(width), (1...largestSide).contains(height) else { return nil }
+        var codes: [ZBarSymbol] = []
+        for line in lines.dropFirst().dropLast() {
+            let words = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard words.count == 10, words[0] == "code" else { return nil }
+            let numbers = words[1...8].compactMap { Int($0) }
+            guard numbers.count == 8 else { return nil }
+            let points = stride(from: 0, to: 8, by: 2).map { PixelCorner(x: numbers[$0], y: numbers[$0 + 1]) }
+            guard points.allSatisfy({ (0...width).contains($0.x) && (0...height).contains($0.y) }),
+                  let text = hexBytes(words[9]), text.count <= maxTextBytes else { return nil }
+            codes.append(ZBarSymbol(text: String(decoding: text, as: UTF8.self), points: points))
+        }
+        return Scan(scanned: PixelSize(width: width, height: height), codes: codes)
+    }
+
+    private static func hexBytes(_ hex: Substring) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+}

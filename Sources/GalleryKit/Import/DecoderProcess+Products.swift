@@ -1,0 +1,83 @@
+import DecoderKit
+import Foundation
+
+extension DecoderProcess {
+    /// Decodes `input` scaled down to fit `box`×`box`, upright, in a confined decode child,
+    /// and reads the pixels it wrote (`PixelsFile`). The viewer's way to show a photo large:
+    /// its bytes are as untrusted as an import's, so they are decoded under the same sandbox
+    /// and limits. Also returns the child's CPU time.
+    func decodePixels(of input: String, fittingBox box: Int) throws(ImportFailureReason) -> (DecodedImage, cpuSeconds: Double) {
+        let (bytes, _, cpuSeconds) = try decode(input, box: box, product: .pixels)
+        guard let image = Self.decodedImage(bytes, largestSide: box) else { throw Self.unreadableAnswer }
+        return (image, cpuSeconds)
+    }
+
+    /// The pixels of `region` of the upright photo at `input`, given in a picture of
+    /// `size` (the photo's size when it was scanned; scaled if the file has another now),
+    /// decoded and cut out in a confined decode child: a QR code's crop.
+    func decodeRegion(_ region: PixelRect, of size: PixelSize, in input: String) throws(ImportFailureReason) -> DecodedImage {
+        let box = max(size.width, size.height)
+        let (bytes, _, _) = try decode(input, box: box, product: .crop(region, of: size))
+        guard let image = Self.decodedImage(bytes, largestSide: box) else { throw Self.unreadableAnswer }
+        return image
+    }
+
+    /// The QR codes zbar finds in `input` decoded to fit `box`×`box`, found in a confined
+    /// decode child, with the upright full size the corners are to be scaled to.
+    func scanQRCodes(of input: String, fittingBox box: Int) throws(ImportFailureReason) -> (QRCodesFile.Scan, fullSize: PixelSize) {
+        let (bytes, fullSize, _) = try decode(input, box: box, product: .qrCodes)
+        guard let scan = QRCodesFile.read(bytes, largestSide: box) else { throw Self.unreadableAnswer }
+        return (scan, fullSize)
+    }
+
+    /// Runs one decode whose product Drover reads back, from a private scratch file that is
+    /// gone again when this returns: what the child wrote, the upright full size, its CPU.
+    private func decode(_ input: String, box: Int, product: DecoderHelper.Request.Product)
+        throws(ImportFailureReason) -> (bytes: [UInt8], fullSize: PixelSize, cpuSeconds: Double) {
+        // The rule an import applies first, by content (the first bytes, read in Swift): a
+        // file that is no image, or in a format Drover does not take, is said to be so.
+        switch ImportContentRule.decide(path: Array(input.utf8)) {
+        case .success(.take): break
+        case .success(.notAnImage): throw .notAnImage
+        case .success(.unsupported(let name)): throw .unsupportedFormat(name)
+        case .failure(let failure):
+            throw failure.code == ENOENT ? .vanished : .unreadable(detail: String(cString: strerror(failure.code)))
+        }
+        let scratch = try Self.makeScratchFile()
+        defer { unlink(scratch) }
+        let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
+                                            box: box, product: product, maxPixels: limits.maxPixels, fullSize: nil,
+                                            orientation: ExifOrientation.notAppliedByLoader(path: input),
+                                            input: input, output: scratch)
+        let finished = try run(request.arguments)
+        let fullSize = try interpret(finished, input: input)
+        guard let bytes = FileManager.default.contents(atPath: scratch) else { throw Self.unreadableAnswer }
+        return (Array(bytes), fullSize, finished.cpuSeconds)
+    }
+
+    private static var unreadableAnswer: ImportFailureReason {
+        .decoderFailed(detail: "what it wrote was not in the form Drover reads")
+    }
+
+    private static func decodedImage(_ bytes: [UInt8], largestSide: Int) -> DecodedImage? {
+        PixelsFile.read(bytes, largestSide: largestSide).map {
+            DecodedImage(width: $0.width, height: $0.height, rowStride: $0.rowStride, hasAlpha: $0.hasAlpha, pixels: $0.pixels)
+        }
+    }
+
+    /// A new empty file, readable by this user only, in the user's runtime folder (memory,
+    /// not disk, on a systemd system) or else the temporary folder. Made with mkstemp, so no
+    /// other user's file or link can stand in its place when the decoder server opens it.
+    private static func makeScratchFile() throws(ImportFailureReason) -> String {
+        let folder = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { access($0, W_OK) == 0 ? $0 : nil }
+            ?? NSTemporaryDirectory()
+        var template = Array(((folder as NSString).appendingPathComponent("drover-pixels-XXXXXX")).utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw code == ENOSPC || code == EDQUOT ? .diskFull : .writeFailed(detail: String(cString: strerror(code)))
+        }
+        close(descriptor)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
