@@ -8,18 +8,42 @@ import Foundation
 ///   list (a file manager copies them all);
 /// - a type that lists things (URIs, photo identifiers, text) joins every item's payload;
 /// - any other type (an image, a GeoJSON document) is one item's payload: the top item's, the
-///   last one that offers it, as the drag icon shows the last item on top.
+///   last one that offers it, as the drag icon shows the last item on top;
+/// - on the clipboard, the files also go as the list file managers paste (`route`).
 public struct CombinedContent: Sendable {
     public let items: [ItemProvider]
+    public let route: Route
 
-    public init(_ items: [ItemProvider]) { self.items = items }
+    /// How the content leaves Drover, which decides what is added to the items' own types.
+    public enum Route: Sendable {
+        /// A drag: the items' types (GTK adds `text/uri-list` for the file list).
+        case drag
+        /// Copy to the clipboard: also `x-special/gnome-copied-files`, since Nautilus and
+        /// Thunar paste files only from that list, never from `text/uri-list`.
+        case copy
+        /// Cut to the clipboard. Pasted in Drover it moves the photos there; any other app
+        /// gets exactly what a copy offers, a list that says `copy` (never `cut`, and no
+        /// `application/x-kde-cutselection`), so a file manager's paste copies the photo and
+        /// never moves a file out of Drover's library.
+        case cut
+    }
+
+    public init(_ items: [ItemProvider], route: Route = .drag) {
+        self.items = items
+        self.route = route
+    }
 
     /// The types on offer, in order of first appearance: the items in order, each in its own
-    /// order of preference.
+    /// order of preference; then, on the clipboard, the file managers' list of the files.
     public var types: [ContentType] {
         var seen = Set<ContentType>()
-        return items.flatMap(\.types).filter { seen.insert($0).inserted }
+        let own = items.flatMap(\.types).filter { seen.insert($0).inserted }
+        return offersCopiedFiles && !seen.contains(.gnomeCopiedFiles) ? own + [.gnomeCopiedFiles] : own
     }
+
+    /// Whether the files also go as `x-special/gnome-copied-files`: on the clipboard, when
+    /// there are files.
+    private var offersCopiedFiles: Bool { route != .drag && !files.isEmpty }
 
     /// The files on offer: every representation that is an existing file, items in order.
     public var files: [URL] {
@@ -27,9 +51,11 @@ public struct CombinedContent: Sendable {
     }
 
     /// The payload of `type`, joined from every item that offers it when the type lists things
-    /// (`ContentType.separatorWhenCombined`), else the top item's. Items load one after
-    /// another, so cancelling the calling task stops the rest.
+    /// (`ContentType.separatorWhenCombined`), else the top item's; the file managers' list is
+    /// made from `files`. Items load one after another, so cancelling the calling task stops
+    /// the rest.
     public func load(_ type: ContentType) async throws -> Data {
+        if type == .gnomeCopiedFiles, offersCopiedFiles { return CopiedFilesFormat.encode(files) }
         let offering = items.filter { $0.canLoad(type) }
         guard let top = offering.last else { throw ItemProviderError.unsupportedType(type) }
         guard let separator = type.separatorWhenCombined else { return try await top.load(type) }

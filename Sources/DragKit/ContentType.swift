@@ -53,6 +53,9 @@ public struct ContentType: Hashable, Sendable, CustomStringConvertible, Expressi
 extension ContentType {
     /// A list of file URIs: what the file manager drags, and what Drover offers it.
     public static let uriList: ContentType = "text/uri-list"
+    /// The file list GNOME's and Xfce's file managers paste (`CopiedFilesFormat`): offered on
+    /// the clipboard beside `uriList`, which Nautilus does not paste.
+    public static let gnomeCopiedFiles: ContentType = "x-special/gnome-copied-files"
     public static let png = ContentType(ImageFormat.png)!
     public static let jpeg = ContentType(ImageFormat.jpeg)!
     public static let plainText: ContentType = "text/plain;charset=utf-8"

@@ -13,11 +13,14 @@ enum DragContent {
     ///     those when the drag starts.
     ///   - current: the items when a target asks, which can be more (photos flock into a drag
     ///     in progress); `items` when not given.
-    static func provider(for items: [DragItem], current: (@MainActor () -> [DragItem])? = nil) -> ContentProvider {
-        let atStart = CombinedContent(items.map(\.provider))
+    ///   - route: a drag, or a copy or cut to the clipboard (which adds the list file managers
+    ///     paste).
+    static func provider(for items: [DragItem], current: (@MainActor () -> [DragItem])? = nil,
+                         route: CombinedContent.Route = .drag) -> ContentProvider {
+        let atStart = CombinedContent(items.map(\.provider), route: route)
         let now: @MainActor () -> CombinedContent = {
             let providers: [ItemProvider] = (current?() ?? items).map(\.provider)
-            return CombinedContent(providers)
+            return CombinedContent(providers, route: route)
         }
         var files: ContentProvider.FileLister?
         if !atStart.files.isEmpty { files = { now().files } }

@@ -34,20 +34,23 @@ final class TileCommands {
 
     // MARK: Clipboard
 
-    /// Copying offers what a drag of the same tiles would: the same DragKit items.
+    /// Copying offers what a drag of the same tiles would (the same DragKit items), and the
+    /// file list file managers paste.
     func copy(around index: Int?) {
         let picked = tiles(around: index)
         guard !picked.isEmpty else { return }
         cutTiles = []
-        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: coordinator.items.make(forDragOf: picked)))
+        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: coordinator.items.make(forDragOf: picked), route: .copy))
         announce(tr("Copied {photos}.", ["photos": Self.noun(picked.map(\.item))]))
     }
 
+    /// Cutting moves the tiles when pasted here; other apps are offered a copy
+    /// (`CombinedContent.Route.cut`), so a file manager never moves a library file.
     func cut(around index: Int?) {
         let picked = tiles(around: index)
         guard !picked.isEmpty else { return }
         let items = picked.map(\.item)
-        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: coordinator.items.make(forDragOf: picked)))
+        Clipboard(for: grid.canvas).setContent(DragContent.provider(for: coordinator.items.make(forDragOf: picked), route: .cut))
         cutTiles = items.map(\.id)
         announce(tr("Cut {photos}. Paste to move them.", ["photos": Self.noun(items)]))
     }
