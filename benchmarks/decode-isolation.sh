@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What decoding in a child of the drover-decode server (a fresh forked process per image,
 # the way imports decode) costs per image against decoding in Drover's own process:
-# 200 JPEGs of 640×480 and 10 of 4000×3000, one at a time, each way twice.
+# 200 JPEGs of 640×480 and 10 of 4000×3000, one at a time, each way twice; and the viewer's
+# picture of the large ones (the decoded pixels handed back through a scratch file).
 # Prints one line per size. Not part of the test command (it takes minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -53,6 +53,38 @@ import Testing
         }
     }
 
+    /// The viewer's picture of each large photo at a 2048-pixel box: decoded in a confined
+    /// child that writes the pixels to a scratch file Drover reads back (`--pixels`), against
+    /// decoding in Drover's own process.
+    @Test(.enabled(if: photos != nil, "run by benchmarks/decode-isolation.sh"))
+    func viewerPictureInChildAgainstInProcess() throws {
+        let folder = URL(fileURLWithPath: try #require(Self.photos)).appendingPathComponent("large")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            .map { folder.appendingPathComponent($0).path }
+        let box = 2048
+        var best: [String: Double] = [:]
+        var bestCPU: [String: Double] = [:]
+        for round in 0..<2 {
+            for way in round == 0 ? ["in-process", "child"] : ["child", "in-process"] {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let startCPU = Self.cpuSeconds()
+                for file in files {
+                    let image = way == "child" ? try DecodedImage.decodeConfined(path: file, fittingBox: box).0
+                                               : try DecodedImage.decodeNow(path: file, fittingBox: box)
+                    #expect(max(image.width, image.height) == box)
+                }
+                if way == "child" { DecoderServerPool.shared.shutDown() }
+                best[way] = min(best[way] ?? .infinity, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                bestCPU[way] = min(bestCPU[way] ?? .infinity, Self.cpuSeconds() - startCPU)
+            }
+        }
+        let count = Double(files.count)
+        print(String(format: "decode-isolation viewer (%d px box): %d files; real time: in-process %.1f ms, child %.1f ms per "
+                        + "picture; CPU (Drover and its helpers): in-process %.1f ms, child %.1f ms per picture",
+                     box, files.count, best["in-process"]! * 1000 / count, best["child"]! * 1000 / count,
+                     bestCPU["in-process"]! * 1000 / count, bestCPU["child"]! * 1000 / count))
+    }
+
     /// User and system CPU time of this process and of its reaped children.
     private static func cpuSeconds() -> Double {
         func seconds(_ who: Int32) -> Double {
