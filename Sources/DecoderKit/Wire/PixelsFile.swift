@@ -62,16 +62,48 @@ package enum PixelsFile {
         return nil
     }
 
-    /// The pixels in `bytes`, or nil unless the header is whole, no side is 0 or larger than
-    /// `largestSide`, and exactly the rows it announces follow.
+    /// The pixels in the file open on `descriptor` (read from its start), or nil unless the
+    /// header is whole, no side is 0 or larger than `largestSide`, and exactly the rows it
+    /// announces follow. The rows are read straight into the array returned: a viewer's
+    /// picture is tens of megabytes, and each copy of it costs.
+    package static func read(descriptor: Int32, largestSide: Int) -> Pixels? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
+        var header = [UInt8](repeating: 0, count: headerLength)
+        guard readAll(descriptor, into: &header), let (width, height, channels) = parseHeader(header, largestSide: largestSide),
+              Int(info.st_size) - headerLength == width * height * channels else { return nil }
+        var pixels = [UInt8](repeating: 0, count: width * height * channels)
+        guard readAll(descriptor, into: &pixels) else { return nil }
+        return Pixels(width: width, height: height, hasAlpha: channels == 4, pixels: pixels)
+    }
+
+    /// The same from bytes in memory.
     package static func read(_ bytes: [UInt8], largestSide: Int) -> Pixels? {
+        guard let (width, height, channels) = parseHeader(bytes, largestSide: largestSide),
+              bytes.count - headerLength == width * height * channels else { return nil }
+        return Pixels(width: width, height: height, hasAlpha: channels == 4, pixels: Array(bytes[headerLength...]))
+    }
+
+    private static func parseHeader(_ bytes: [UInt8], largestSide: Int) -> (width: Int, height: Int, channels: Int)? {
         guard bytes.count >= headerLength, Array(bytes[0..<8]) == magic else { return nil }
         func number(at offset: Int) -> Int {
             Int(UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24)
         }
         let (width, height, channels) = (number(at: 8), number(at: 12), number(at: 16))
-        guard (1...largestSide).contains(width), (1...largestSide).contains(height), channels == 3 || channels == 4,
-              bytes.count - headerLength == width * height * channels else { return nil }
-        return Pixels(width: width, height: height, hasAlpha: channels == 4, pixels: Array(bytes[headerLength...]))
+        guard (1...largestSide).contains(width), (1...largestSide).contains(height), channels == 3 || channels == 4 else { return nil }
+        return (width, height, channels)
+    }
+
+    private static func readAll(_ descriptor: Int32, into buffer: inout [UInt8]) -> Bool {
+        buffer.withUnsafeMutableBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Foundation.read(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
+        }
     }
 }

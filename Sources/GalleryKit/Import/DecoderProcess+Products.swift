@@ -7,8 +7,7 @@ extension DecoderProcess {
     /// its bytes are as untrusted as an import's, so they are decoded under the same sandbox
     /// and limits. Also returns the child's CPU time.
     func decodePixels(of input: String, fittingBox box: Int) throws(ImportFailureReason) -> (DecodedImage, cpuSeconds: Double) {
-        let (bytes, _, cpuSeconds) = try decode(input, box: box, product: .pixels)
-        guard let image = Self.decodedImage(bytes, largestSide: box) else { throw Self.unreadableAnswer }
+        let (image, _, cpuSeconds) = try decode(input, box: box, product: .pixels) { Self.decodedImage($0, largestSide: box) }
         return (image, cpuSeconds)
     }
 
@@ -17,23 +16,26 @@ extension DecoderProcess {
     /// decoded and cut out in a confined decode child: a QR code's crop.
     func decodeRegion(_ region: PixelRect, of size: PixelSize, in input: String) throws(ImportFailureReason) -> DecodedImage {
         let box = max(size.width, size.height)
-        let (bytes, _, _) = try decode(input, box: box, product: .crop(region, of: size))
-        guard let image = Self.decodedImage(bytes, largestSide: box) else { throw Self.unreadableAnswer }
-        return image
+        return try decode(input, box: box, product: .crop(region, of: size)) { Self.decodedImage($0, largestSide: box) }.0
     }
 
     /// The QR codes zbar finds in `input` decoded to fit `box`×`box`, found in a confined
     /// decode child, with the upright full size the corners are to be scaled to.
     func scanQRCodes(of input: String, fittingBox box: Int) throws(ImportFailureReason) -> (QRCodesFile.Scan, fullSize: PixelSize) {
-        let (bytes, fullSize, _) = try decode(input, box: box, product: .qrCodes)
-        guard let scan = QRCodesFile.read(bytes, largestSide: box) else { throw Self.unreadableAnswer }
+        let (scan, fullSize, _) = try decode(input, box: box, product: .qrCodes) { descriptor in
+            // A few lines: at most `QRCodesFile.maxCodes` codes.
+            FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()
+                .withUnsafeBytes { QRCodesFile.read(Array($0), largestSide: box) }
+        }
         return (scan, fullSize)
     }
 
-    /// Runs one decode whose product Drover reads back, from a private scratch file that is
-    /// gone again when this returns: what the child wrote, the upright full size, its CPU.
-    private func decode(_ input: String, box: Int, product: DecoderHelper.Request.Product)
-        throws(ImportFailureReason) -> (bytes: [UInt8], fullSize: PixelSize, cpuSeconds: Double) {
+    /// Runs one decode whose product Drover reads back with `read` (nil: not in its form),
+    /// from a private scratch file that is gone again when this returns: what was read, the
+    /// upright full size, the child's CPU.
+    private func decode<Product>(_ input: String, box: Int, product: DecoderHelper.Request.Product,
+                                 read: (Int32) -> Product?) throws(ImportFailureReason)
+        -> (Product, fullSize: PixelSize, cpuSeconds: Double) {
         // The rule an import applies first, by content (the first bytes, read in Swift): a
         // file that is no image, or in a format Drover does not take, is said to be so.
         switch ImportContentRule.decide(path: Array(input.utf8)) {
@@ -51,16 +53,19 @@ extension DecoderProcess {
                                             input: input, output: scratch)
         let finished = try run(request.arguments)
         let fullSize = try interpret(finished, input: input)
-        guard let bytes = FileManager.default.contents(atPath: scratch) else { throw Self.unreadableAnswer }
-        return (Array(bytes), fullSize, finished.cpuSeconds)
+        let descriptor = open(scratch, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.unreadableAnswer }
+        defer { close(descriptor) }
+        guard let made = read(descriptor) else { throw Self.unreadableAnswer }
+        return (made, fullSize, finished.cpuSeconds)
     }
 
     private static var unreadableAnswer: ImportFailureReason {
         .decoderFailed(detail: "what it wrote was not in the form Drover reads")
     }
 
-    private static func decodedImage(_ bytes: [UInt8], largestSide: Int) -> DecodedImage? {
-        PixelsFile.read(bytes, largestSide: largestSide).map {
+    private static func decodedImage(_ descriptor: Int32, largestSide: Int) -> DecodedImage? {
+        PixelsFile.read(descriptor: descriptor, largestSide: largestSide).map {
             DecodedImage(width: $0.width, height: $0.height, rowStride: $0.rowStride, hasAlpha: $0.hasAlpha, pixels: $0.pixels)
         }
     }
