@@ -58,3 +58,27 @@ private final class Counter: @unchecked Sendable {
     var value: Int { lock.withLock { count } }
     func increment() { lock.withLock { count += 1 } }
 }
+
+/// The scratch folder the decode children's outputs go through: Drover's own, and what a
+/// killed Drover left there is removed by the next, nothing else.
+struct ScratchFolderTests {
+    @Test func onlyTheLeftoversOfDroversThatAreGoneAreRemoved() throws {
+        let temp = try TemporaryDirectory()
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let names = ["pixels-\(gone.processIdentifier)-aB3dEf", "pixels-\(getpid())-aB3dEf", "pixels-1-aB3dEf",
+                     "holiday.jpg", "pixels-x-aB3dEf"]
+        for name in names { try Data().write(to: temp.file(name)) }
+        ScratchFolder.removeLeftovers(in: temp.url.path)
+        // Gone: the finished process's. Kept: this process's, init's (alive), and any other name.
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: temp.url.path))
+                == Set(names.dropFirst()))
+    }
+
+    @Test func theFolderIsPrivate() {
+        #expect(ScratchFolder.isPrivate(ScratchFolder.path))
+        #expect(!ScratchFolder.isPrivate("/tmp"))
+    }
+}

@@ -70,13 +70,12 @@ extension DecoderProcess {
         }
     }
 
-    /// A new empty file, readable by this user only, in the user's runtime folder (memory,
-    /// not disk, on a systemd system) or else the temporary folder. Made with mkstemp, so no
-    /// other user's file or link can stand in its place when the decoder server opens it.
+    /// A new empty file, readable by this user only, in Drover's scratch folder (memory, not
+    /// disk, on a systemd system). Made with mkstemp, so no other user's file or link can
+    /// stand in its place when the decoder server opens it.
     private static func makeScratchFile() throws(ImportFailureReason) -> String {
-        let folder = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { access($0, W_OK) == 0 ? $0 : nil }
-            ?? NSTemporaryDirectory()
-        var template = Array(((folder as NSString).appendingPathComponent("drover-pixels-XXXXXX")).utf8CString)
+        let folder = ScratchFolder.path
+        var template = Array(((folder as NSString).appendingPathComponent("pixels-\(getpid())-XXXXXX")).utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             let code = errno
@@ -84,5 +83,44 @@ extension DecoderProcess {
         }
         close(descriptor)
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// `$XDG_RUNTIME_DIR/drover-scratch` (else the temporary folder's), made by Drover, mode 0700:
+/// the decode children's outputs that Drover reads back. A file stays behind only when its
+/// Drover was killed during a decode; the first scratch file of each run removes those, and
+/// only those: the folder is Drover's, and a file's name carries the process that made it
+/// (`pixels-PID-XXXXXX`), which must be gone.
+enum ScratchFolder {
+    static let path: String = {
+        let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { access($0, W_OK) == 0 ? $0 : nil }
+            ?? NSTemporaryDirectory()
+        let folder = (base as NSString).appendingPathComponent("drover-scratch")
+        mkdir(folder, 0o700)
+        guard isPrivate(folder) else {
+            // Someone else's folder by that name (a shared temporary folder): a folder of
+            // this run's own instead, which nobody else can put a link into.
+            var template = Array(((base as NSString).appendingPathComponent("drover-scratch-XXXXXX")).utf8CString)
+            let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+            return made.map { String(cString: $0) } ?? base
+        }
+        removeLeftovers(in: folder)
+        return folder
+    }()
+
+    /// A real folder (not a link) of this user's that nobody else may write into.
+    static func isPrivate(_ folder: String) -> Bool {
+        var info = stat()
+        return lstat(folder, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && info.st_uid == getuid()
+            && info.st_mode & 0o077 == 0
+    }
+
+    static func removeLeftovers(in folder: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let parts = name.split(separator: "-")
+            guard parts.count == 3, parts[0] == "pixels", let pid = Int32(parts[1]), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((folder as NSString).appendingPathComponent(name))
+        }
     }
 }
