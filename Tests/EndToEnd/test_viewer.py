@@ -6,6 +6,11 @@ and takes drops right after the photo on show.
 The viewer is an AT-SPI `image` named after the photo and described by its date, its
 place in the sequence and the zoom ("Fit to window, 26%", "Zoom 100%")."""
 
+import os
+import subprocess
+import threading
+import time
+
 from accessible_actions import focus, keys, run_action, tile
 from atspi_audit import audit
 from dnd import collection_order, photo_file, python_peer, records, wait_for_record
@@ -197,3 +202,56 @@ def test_the_viewed_photo_dropped_on_the_delete_zone_is_deleted_and_the_viewer_c
     # The photo is gone, so the viewer is too: focus is back in the grid.
     wait_for(lambda: not is_focused(photo), 10, what="the viewer closed")
     assert session.grid_tiles() == [t for t in SAMPLE_TILES if t != "Colourful cups"]
+
+
+def decode_children(drover_pid):
+    """The decode children alive now: children of drover's `drover-decode --serve` servers
+    (forked, not run anew, so they carry the server's name)."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+                parents[int(entry)] = int(fields[1])
+            except (OSError, IndexError, ValueError):
+                continue  # gone while we looked
+    servers = {pid for pid, parent in parents.items() if parent == drover_pid}
+    return [pid for pid, parent in parents.items() if parent in servers]
+
+
+def confinement(pid):
+    """(the seccomp mode, whether it shares Drover's network namespace's inode) of `pid`, or
+    None if it ended before it could be read."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            mode = next(int(line.split()[1]) for line in status if line.startswith("Seccomp:"))
+        return mode, os.readlink(f"/proc/{pid}/ns/net")
+    except (OSError, StopIteration):
+        return None
+
+
+def test_the_viewers_decode_runs_in_a_confined_child(drover, tmp_path):
+    session, screen = drover
+    # A PNG has no scaled decode: a 4000×3000 one keeps its child busy long enough to be seen.
+    big = tmp_path / "large-view.png"
+    subprocess.run(["convert", "-size", "1000x750", "plasma:fractal", "-resize", "4000x3000!", str(big)],
+                   check=True, timeout=120)
+    drover_net = os.readlink(f"/proc/{session.process.pid}/ns/net")
+    # `drover FILE` (Open With) shows it in the running window's viewer: decoded for the viewer only.
+    opener = threading.Thread(target=session.run_again, args=(str(big),), daemon=True)
+    seen = {}
+    opener.start()
+    photo = session.find("image", "large-view.png", timeout=60)
+    until = time.monotonic() + 60
+    while time.monotonic() < until and "Fit to window" not in (photo.get_description() or ""):
+        for pid in decode_children(session.process.pid):
+            seen.setdefault(pid, confinement(pid))
+    opener.join(timeout=60)
+    assert "Fit to window" in (photo.get_description() or ""), "the large photo never showed"
+    observed = {pid: state for pid, state in seen.items() if state is not None}
+    assert observed, "no decode child was seen while the viewer decoded the photo"
+    for pid, (mode, net) in observed.items():
+        assert mode == 2, f"decode child {pid} runs without a seccomp filter (mode {mode})"
+        assert net != drover_net, f"decode child {pid} shares Drover's network namespace"
+    screenshot("viewer-large-confined")
