@@ -1,8 +1,10 @@
 import Foundation
 
-/// The decode itself: an image file in, a thumbnail (PNG or JPEG) out. It runs only inside the
-/// `drover-decode` helper process (see `DecoderHelper`), never in Drover's own process,
-/// because the bytes are untrusted and a decoder can be made to spin or grow without end.
+/// The decode itself: an image file in, a thumbnail (PNG or JPEG) out, or for Drover to read
+/// back the decoded pixels, a region's pixels or the QR codes in them (`Request.Product`). It
+/// runs only inside the `drover-decode` helper process (see `DecoderHelper`), never in
+/// Drover's own process, because the bytes are untrusted and a decoder can be made to spin or
+/// grow without end.
 package enum ThumbnailRenderer {
     package enum Failure: Error, Equatable {
         /// The file could not be opened or read.
