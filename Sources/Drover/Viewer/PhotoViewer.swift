@@ -248,7 +248,9 @@ final class PhotoViewer: CanvasLayout {
 
     func allocate(_ canvas: Canvas, width: Int32, height: Int32) {
         let size = Size(width: Double(width), height: Double(height))
-        guard size != zoom.viewSize else { return }
+        // A page being shown is allocated nothing for a moment: keep the last real size
+        // rather than fit the photo to a point (a screen reader heard "Fit to window, 0%").
+        guard size != zoom.viewSize, width > 1, height > 1 else { return }
         zoom.resize(view: size)
         zoomChanged()
     }

@@ -20,6 +20,9 @@ struct ViewerZoom: Equatable {
         min(1, viewSize.width / imageSize.width, viewSize.height / imageSize.height)
     }
     var zoom: Double { explicitZoom ?? fitZoom }
+    /// Whether the view has been laid out: before, every zoom is a guess (a fitted photo
+    /// would read as 0%).
+    var knowsViewSize: Bool { viewSize.width > 1 && viewSize.height > 1 }
     var isFit: Bool { explicitZoom == nil }
 
     /// True when the photo is larger than the view in some direction, so a drag pans it
