@@ -133,6 +133,7 @@ def test_files_dragged_in_from_a_file_manager_become_photos_and_stay(kind, drove
         screenshot(f"dnd-{kind}-selection")
         drag(first, screen.center(tile_nodes(session)[1], dx=-0.3), steps=12)
         tiles = session.wait_for_tiles(lambda t: set(names) <= set(t), timeout=30, what=f"the photos from {kind}")
+        screenshot(f"dnd-{kind}-to-drover-after")
     finally:
         manager.stop()
     assert tiles[:1] == SAMPLE_TILES[:1] and set(tiles[1:3]) == set(names) and tiles[3:] == SAMPLE_TILES[1:]
@@ -162,6 +163,7 @@ def test_a_file_from_a_file_manager_dropped_on_an_album_row_joins_the_album(kind
         # The toast first: it shows for a few seconds only, from the moment the photo is in.
         session.wait_for_label(lambda text: text.startswith("Added 1 photo to Travel"), timeout=60,
                                what=f"the album's toast after the drop from {kind}")
+        screenshot(f"dnd-{kind}-to-album-toast")
         wait_for(lambda: "lighthouse" in album_titles(session.library, "Travel"), 30, what=f"the photo from {kind} in Travel")
         assert "selected" in states(session.find("list item", "All Photos"))
     finally:
