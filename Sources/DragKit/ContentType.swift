@@ -53,6 +53,12 @@ public struct ContentType: Hashable, Sendable, CustomStringConvertible, Expressi
 extension ContentType {
     /// A list of file URIs: what the file manager drags, and what Drover offers it.
     public static let uriList: ContentType = "text/uri-list"
+    /// A file list through the document portal's FileTransfer interface: the data is a key
+    /// the reader gives the portal for the files' paths. What a sandboxed (Flatpak) application
+    /// drags, and what GTK offers beside `uriList` when the document portal runs.
+    public static let portalFileTransfer: ContentType = "application/vnd.portal.filetransfer"
+    /// The same, under the name GTK 4.6 used (GTK 4.8 still reads and offers it).
+    public static let portalFiles: ContentType = "application/vnd.portal.files"
     /// The file list GNOME's and Xfce's file managers paste (`CopiedFilesFormat`): offered on
     /// the clipboard beside `uriList`, which Nautilus does not paste.
     public static let gnomeCopiedFiles: ContentType = "x-special/gnome-copied-files"

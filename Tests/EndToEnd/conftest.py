@@ -3,6 +3,7 @@
 import ctypes
 import fnmatch
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,22 @@ def drover():
     """A drover on a fresh library (the sample photos), and its screen mapping."""
     from dnd import running_drover
     yield from running_drover()
+
+
+@pytest.fixture
+def document_portal():
+    """The document portal, running before Drover and the peers start, as on a GNOME or KDE
+    desktop: GTK looks for it once, at an application's first transfer, and never starts it
+    itself. The Wayland leg's session starts it (wayland_session.py); elsewhere the session
+    bus starts it on demand, so ask it for its mount point. Nothing stops it: it belongs to
+    the session (its bus ends it), not to a test."""
+    result = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.portal.Documents",
+                             "--object-path", "/org/freedesktop/portal/documents",
+                             "--method", "org.freedesktop.portal.Documents.GetMountPoint"],
+                            capture_output=True, text=True, timeout=30)
+    if result.returncode != 0:
+        pytest.skip("no document portal in this session (xdg-document-portal not installed, or no FUSE): "
+                    + result.stderr.strip())
 
 
 # Longer than any test: with it, a drag resting on an album row never opens the album.

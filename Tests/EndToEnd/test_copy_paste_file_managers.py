@@ -10,8 +10,7 @@ Each file manager runs with its own HOME on the test's session bus, its window
 below Drover's (as in test_dnd_nautilus.py and test_dnd_file_managers.py), and
 is stopped by its process group. The document portal runs, started before
 Drover and the file manager, as on a GNOME or KDE desktop: the clipboard works
-beside it, PCManFM-Qt's paste included (drops from PCManFM-Qt are another
-matter: test_dnd_file_managers.py). X11 only: keyboard focus is moved between the
+beside it, PCManFM-Qt's paste included. X11 only: keyboard focus is moved between the
 windows with `xdotool windowfocus` (no window manager)."""
 
 import shutil
@@ -26,7 +25,6 @@ from test_accessibility_paths import read_clipboard
 from test_dnd_file_managers import FileManager
 from test_dnd_grid import SAMPLE_TILES
 from test_dnd_nautilus import Nautilus
-from test_dnd_portal import document_portal  # noqa: F401 (the fixture pytestmark uses)
 
 # The portal first: running before Drover and the file manager start, as on a desktop.
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("document_portal")]
@@ -57,7 +55,7 @@ def open_file_manager(kind, folder, tmp_path):
     if kind == "nautilus":
         return NautilusWindow(folder, home, log)
     # The document portal stays as it is: these tests stop nothing they did not start.
-    return FileManager(kind, folder, home, log, stop_document_portal=False)
+    return FileManager(kind, folder, home, log)
 
 
 def installed(kind):

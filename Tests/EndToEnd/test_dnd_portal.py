@@ -3,12 +3,11 @@ application exchanges them: a peer that offers or reads ONLY
 `application/vnd.portal.filetransfer` (peers/portal_files.py). GTK offers and
 reads that format beside text/uri-list when xdg-document-portal runs as the
 application starts: the Wayland leg's session runs it (wayland_session.py), and
-on X11 the `document_portal` fixture has the bus start it before Drover.
+on X11 the `document_portal` fixture (conftest.py) has the bus start it before Drover.
 
 Both ways are COPY: the photo dragged out stays in the library, untouched; the
 file dropped in stays where it was, untouched, and the library gets a copy."""
 
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -22,21 +21,6 @@ from test_dnd_grid import SAMPLE_TILES
 
 PORTAL_FORMAT = "application/vnd.portal.filetransfer"
 PEER_POSITION = (0, 770)   # X11 only; on Wayland mutter places it
-
-
-@pytest.fixture
-def document_portal():
-    """The document portal, running before Drover starts: GTK looks for it once,
-    at an application's first transfer, and never starts it itself. The Wayland
-    leg's session starts it (wayland_session.py); elsewhere the session bus starts
-    it on demand, so ask it for its mount point."""
-    result = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.portal.Documents",
-                             "--object-path", "/org/freedesktop/portal/documents",
-                             "--method", "org.freedesktop.portal.Documents.GetMountPoint"],
-                            capture_output=True, text=True, timeout=30)
-    if result.returncode != 0:
-        pytest.skip("no document portal in this session (xdg-document-portal not installed, or no FUSE): "
-                    + result.stderr.strip())
 
 
 def test_a_peer_that_reads_only_the_portal_format_gets_the_photo(document_portal, drover, tmp_path):

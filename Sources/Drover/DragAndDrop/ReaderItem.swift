@@ -119,7 +119,11 @@ private final class OfferedAddresses {
     func list() async throws -> [URL] {
         if let listed { return try await listed.value }
         let reader = self.reader
-        let reading = Task { try await reader.reader.readFiles() }
+        // Only a type the source offers (DragKit's `FileListFormat` says why).
+        guard let type = FileListFormat.typeToRead(offered: reader.reader.mimeTypes, readable: TransferType.fileListMimeTypes) else {
+            throw ItemProviderError.unavailable(tr("The drop offers no file list Drover can read."))
+        }
+        let reading = Task { try await reader.reader.readFiles(as: type.mimeType) }
         listed = reading
         return try await reading.value
     }

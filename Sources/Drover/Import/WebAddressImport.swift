@@ -15,7 +15,7 @@ final class WebAddressReader: ContentReader {
     var mimeTypes: [String] { ["text/uri-list"] }
     func offers(_ type: GType) -> Bool { false }
     func offers(mimeType: String) -> Bool { mimeType == "text/uri-list" }
-    func readFiles() async throws -> [URL] { [address] }
+    func readFiles(as mimeType: String) async throws -> [URL] { [address] }
     func readText() async throws -> String { address.absoluteString }
     func openStream(mimeTypes: [String]) async throws -> (InputStreamReader, String) {
         throw WebAddressReaderError.noStream

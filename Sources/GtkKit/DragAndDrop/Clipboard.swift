@@ -11,7 +11,8 @@ public protocol ContentReader: AnyObject {
     var mimeTypes: [String] { get }
     func offers(_ type: GType) -> Bool
     func offers(mimeType: String) -> Bool
-    func readFiles() async throws -> [URL]
+    /// Reads a file list from `mimeType` alone, a type the content offers.
+    func readFiles(as mimeType: String) async throws -> [URL]
     func readText() async throws -> String
     func openStream(mimeTypes: [String]) async throws -> (InputStreamReader, String)
     /// The data has been read (or the read failed): a drop tells its source.
@@ -43,15 +44,9 @@ public final class Clipboard: Object, ContentReader {
     public func offers(_ type: GType) -> Bool { gdk_content_formats_contain_gtype(gdk_clipboard_get_formats(clipboard), type) != 0 }
     public func offers(mimeType: String) -> Bool { gdk_content_formats_contain_mime_type(gdk_clipboard_get_formats(clipboard), mimeType) != 0 }
 
-    public func readFiles() async throws -> [URL] {
-        let clipboard = SendableOpaque(self.clipboard)
-        let type = TransferType.fileList
-        return try await awaitGAsync({ cancellable, callback, data in
-            gdk_clipboard_read_value_async(clipboard.value, type, G_PRIORITY_DEFAULT, cancellable, callback, data)
-        }, finish: { result in
-            let value = try GLibError.check { gdk_clipboard_read_value_finish(clipboard.value, result, $0) }
-            return value.map(URIList.urls(in:)) ?? []
-        })
+    public func readFiles(as mimeType: String) async throws -> [URL] {
+        let (stream, _) = try await openGStream(mimeTypes: [mimeType])
+        return try await FileListStream.urls(reading: stream, as: mimeType)
     }
 
     public func readText() async throws -> String {
@@ -66,9 +61,15 @@ public final class Clipboard: Object, ContentReader {
     }
 
     public func openStream(mimeTypes: [String]) async throws -> (InputStreamReader, String) {
+        let (stream, chosen) = try await openGStream(mimeTypes: mimeTypes)
+        return (InputStreamReader(taking: stream.value), chosen)
+    }
+
+    /// The stream of the first of `mimeTypes` the clipboard offers, owned by the caller, and that type.
+    private func openGStream(mimeTypes: [String]) async throws -> (SendablePointer<GInputStream>, String) {
         let clipboard = SendableOpaque(self.clipboard)
         let types = mimeTypes
-        let (stream, chosen): (SendablePointer<GInputStream>, String) = try await awaitGAsync({ cancellable, callback, data in
+        return try await awaitGAsync({ cancellable, callback, data in
             withCStrings(types) { gdk_clipboard_read_async(clipboard.value, $0, G_PRIORITY_DEFAULT, cancellable, callback, data) }
         }, finish: { result in
             var chosen: UnsafePointer<CChar>?
@@ -76,7 +77,6 @@ public final class Clipboard: Object, ContentReader {
             guard let stream else { throw GLibError.message(tr("The clipboard held no data")) }
             return (SendablePointer(stream), chosen.map { String(cString: $0) } ?? types.first ?? "")
         })
-        return (InputStreamReader(taking: stream.value), chosen)
     }
 
     /// Nothing to tell: the clipboard keeps its content.

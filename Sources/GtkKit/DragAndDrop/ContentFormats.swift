@@ -5,6 +5,14 @@ public enum TransferType {
     /// A list of files (`GdkFileList`): GTK serialises it to `text/uri-list` (and, where a
     /// portal exists, the portal's file-transfer type) for other processes.
     public static var fileList: GType { gdk_file_list_get_type() }
+
+    /// The MIME types GTK can turn into a file list, in GTK's order: `text/uri-list`, and the
+    /// document portal's types where the portal ran when this process first looked for it.
+    public static var fileListMimeTypes: [String] {
+        let formats = gdk_content_formats_union_deserialize_mime_types(gdk_content_formats_new_for_gtype(fileList))
+        defer { gdk_content_formats_unref(formats) }
+        return ContentFormats.mimeTypes(of: formats)
+    }
 }
 
 /// `GdkContentFormats`, the types a drag, a drop or the clipboard offers: read and built in

@@ -42,16 +42,12 @@ public final class Drop: Object {
                                              UnsafeMutableRawPointer(drop))
     }
 
-    /// Reads a file list (or single file) as URLs.
-    public func readFiles() async throws -> [URL] {
-        let drop = SendableOpaque(drop)
-        let type = TransferType.fileList
-        return try await awaitGAsync({ cancellable, callback, data in
-            gdk_drop_read_value_async(drop.value, type, G_PRIORITY_DEFAULT, cancellable, callback, data)
-        }, finish: { result in
-            let value = try GLibError.check { gdk_drop_read_value_finish(drop.value, result, $0) }
-            return value.map(URIList.urls(in:)) ?? []
-        })
+    /// Reads a file list as URLs from `mimeType` alone, which the source must offer (see
+    /// DragKit's `FileListFormat`), through GTK's reader for that type (the document
+    /// portal's asks the portal for the files).
+    public func readFiles(as mimeType: String) async throws -> [URL] {
+        let (stream, _) = try await openGStream(mimeTypes: [mimeType])
+        return try await FileListStream.urls(reading: stream, as: mimeType)
     }
 
     /// Reads text (any text type GTK can convert).
@@ -70,9 +66,15 @@ public final class Drop: Object {
     /// Opens a stream of the first of `mimeTypes` the source offers; returns
     /// the stream and the chosen type. Read it with `InputStreamReader`.
     public func openStream(mimeTypes: [String]) async throws -> (InputStreamReader, String) {
+        let (stream, chosen) = try await openGStream(mimeTypes: mimeTypes)
+        return (InputStreamReader(taking: stream.value), chosen)
+    }
+
+    /// The stream of the first of `mimeTypes` the source offers, owned by the caller, and that type.
+    private func openGStream(mimeTypes: [String]) async throws -> (SendablePointer<GInputStream>, String) {
         let drop = SendableOpaque(drop)
         let types = mimeTypes
-        let (stream, chosen): (SendablePointer<GInputStream>, String) = try await awaitGAsync({ cancellable, callback, data in
+        return try await awaitGAsync({ cancellable, callback, data in
             withCStrings(types) { gdk_drop_read_async(drop.value, $0, G_PRIORITY_DEFAULT, cancellable, callback, data) }
         }, finish: { result in
             var chosen: UnsafePointer<CChar>?
@@ -80,7 +82,6 @@ public final class Drop: Object {
             guard let stream else { throw GLibError.message(tr("The other application sent no data")) }
             return (SendablePointer(stream), chosen.map { String(cString: $0) } ?? types.first ?? "")
         })
-        return (InputStreamReader(taking: stream.value), chosen)
     }
 }
 
