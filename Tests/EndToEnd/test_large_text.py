@@ -23,9 +23,11 @@ import subprocess
 import pytest
 
 import leg
+from accessible_actions import run_action, tile
 from atspi_audit import audit, shown_nodes
-from dnd import running_drover, states, window_geometry, window_ids
-from drover_session import Atspi, screenshot, wait_for
+from dnd import NO_TARGET, running_drover, states, window_geometry, window_ids
+from drover_session import Atspi, screenshot, wait_for, walk
+from pointer import xdotool
 from test_adaptive import NARROW, drawer_open, frame, show_albums_button
 
 pytestmark = pytest.mark.skipif(leg.WAYLAND, reason="GTK reads settings.ini on X11 without an XSETTINGS manager")
@@ -155,6 +157,18 @@ def test_at_the_default_size_nothing_is_clipped_and_targets_stay_large(scaled):
         assert TEXT_HEIGHT[factor] >= TEXT_HEIGHT[1.0] * (1 + (factor - 1) * 0.7), \
             f"the text is {TEXT_HEIGHT[factor]} px high at x{factor}, {TEXT_HEIGHT[1.0]} px at x1.0: GTK did not scale it"
     check_layout(factor, session, "default size")
+    # The tooltip, on screen: hovering a long (ellipsized) title shows the whole of it.
+    title = "Dandelions in the evening light"
+    cell = next(c for c in tile_cells(session.application()) if c.get_name() == title)
+    label = max(labels_in(cell), key=lambda n: extents(n).y)
+    x, y = screen.center(label)
+    xdotool("mousemove", int(x) - 4, int(y))
+    xdotool("mousemove", int(x), int(y))
+    wait_for(lambda: sum(1 for n, _ in walk(session.application())
+                         if n.get_role_name() == "label" and n.get_name() == title) >= 2,
+             10, what=f"the tooltip of {title!r}")
+    screenshot(f"large-text-x{factor}-tooltip")
+    xdotool("mousemove", *NO_TARGET)
 
 
 def test_at_360_px_the_sidebar_folds_and_nothing_is_clipped(scaled):
@@ -194,3 +208,17 @@ def test_at_360_px_the_sidebar_folds_and_nothing_is_clipped(scaled):
     assert width == NARROW, f"in an album at text x{factor} the window grew to {width} px"
     # The drawer is closed: the strip and the fig photo's QR badge.
     check_layout(factor, session, f"{NARROW} px, in an album", least_tiles=3, least_targets=2)
+    # A toast: "Removed 1 photo from “Codes & Still Life”." with Undo, in the narrow window.
+    run_action(tile(session, "Espresso at Pikolo Espresso Bar"), "tile.delete")
+    message = wait_for(lambda: next((n for n in shown_nodes(session.application()) if n.get_role_name() == "label"
+                                     and (n.get_name() or "").startswith("Removed 1 photo")), None),
+                       10, what="the toast")
+    undo = session.find("push button", "Undo")
+    screenshot(f"large-text-x{factor}-narrow-toast")
+    for node in (message, undo):
+        e = extents(node)
+        assert e.width > 0 and e.x >= 0 and e.x + e.width <= NARROW, \
+            f"the toast's {describe(node)} is cut off by the {NARROW} px window at text x{factor}"
+    width = extents(frame(session)).width
+    assert width == NARROW, f"the toast made the window {width} px wide at text x{factor}"
+    check_layout(factor, session, f"{NARROW} px, with a toast", least_tiles=2, least_targets=2)

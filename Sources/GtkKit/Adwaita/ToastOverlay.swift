@@ -18,6 +18,27 @@ public final class ToastOverlay: Widget {
         guard let shown = gtk_widget_get_last_child(widget), shown != before else { return }
         MnemonicButtonNames.fix(under: shown)
         nameCloseButton(in: shown, closeLabel)
+        fitTitle(of: toast, shownIn: shown)
+    }
+
+    /// libadwaita 1.2 gives a toast the height it wants at its natural width, however much
+    /// narrower the overlay makes it: a title that would wrap in the narrower toast keeps one
+    /// line and is cut off (with its buttons) at the toast's edge. So the title's widest is
+    /// narrowed, two characters at a time, until the toast's natural width fits the overlay.
+    private func fitTitle(of toast: Toast, shownIn toastWidget: UnsafeMutablePointer<GtkWidget>) {
+        let available = gtk_widget_get_width(widget)
+        guard available > 0 else { return }
+        let label = OpaquePointer(toast.titleLabel.rawPointer)
+        var characters = Toast.titleWidth
+        func natural() -> Int32 {
+            var minimum: Int32 = 0, natural: Int32 = 0, b1: Int32 = -1, b2: Int32 = -1
+            gtk_widget_measure(toastWidget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, &b1, &b2)
+            return natural
+        }
+        while characters > 8, natural() > available {
+            characters -= 2
+            gtk_label_set_max_width_chars(label, characters)
+        }
     }
 
     /// Moves keyboard focus into the toast on show (its button first); false if none shows.
@@ -47,16 +68,22 @@ public final class ToastOverlay: Widget {
 @MainActor
 public final class Toast: Object {
     public init(title: String) {
-        super.init(UnsafeMutableRawPointer(adw_toast_new("")), ownership: .take)
         // The title is Pango markup in libadwaita 1.2 (and a single ellipsized line): a
         // label of our own shows any text as it is, wrapped.
         let label = Label(title)
-        label.setWraps(true)
-        // A short message on one line; a long one wraps at a readable width.
-        label.setWidthInCharacters(minimum: Int32(min(title.count, 36)), maximum: 60)
+        titleLabel = label
+        super.init(UnsafeMutableRawPointer(adw_toast_new("")), ownership: .take)
+        label.setWraps(true, insideWords: true)
+        // A short message on one line; a long one wraps at a readable width (or narrower:
+        // `ToastOverlay.fitTitle`). No least width: the overlay asks for its toast's, which
+        // held a narrow window (360 px) wider, with large text or a long album name.
+        label.setWidthInCharacters(minimum: -1, maximum: Self.titleWidth)
         label.xAlign = 0
         adw_toast_set_custom_title(toast, label.widget)
     }
+    /// The widest a title gets before it wraps, in characters.
+    static let titleWidth: Int32 = 60
+    let titleLabel: Label
     private var toast: OpaquePointer { OpaquePointer(rawPointer) }
 
     /// The button's label (mnemonic underscores allowed); nil: no button.
