@@ -92,7 +92,10 @@ final class MainWindow {
         layered.setChild(main)
         layered.addOverlay(animations.canvas)
         window.setContent(layered)
-        window.onWidthChanged { [weak self] in self?.fitSidebar() }
+        window.onWidthChanged { [weak self] in
+            self?.fitSidebar()
+            self?.toast.overlay.refitShownToast()
+        }
     }
 
     /// Folds the sidebar away in a narrow window, and back beside the grid in a wide one.

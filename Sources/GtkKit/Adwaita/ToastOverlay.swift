@@ -7,6 +7,10 @@ import Localization
 public final class ToastOverlay: Widget {
     public init() { super.init(adw_toast_overlay_new()) }
     private var overlay: OpaquePointer { OpaquePointer(rawPointer) }
+    /// The toast shown last, and the overlay width its title was fitted to.
+    private var shownToast: Toast?
+    private var fittedWidth: Int32 = 0
+    private var refit: TickCallback?
     public func setChild(_ child: Widget?) { adw_toast_overlay_set_child(overlay, child?.widget) }
     /// Shows `toast` (after the current one, unless that is dismissed). `closeLabel`
     /// names its close button for assistive technology.
@@ -18,7 +22,36 @@ public final class ToastOverlay: Widget {
         guard let shown = gtk_widget_get_last_child(widget), shown != before else { return }
         MnemonicButtonNames.fix(under: shown)
         nameCloseButton(in: shown, closeLabel)
+        shownToast = toast
         fitTitle(of: toast, shownIn: shown)
+    }
+
+    /// The window was resized: the shown toast's title is fitted again once the overlay has
+    /// its new width (within a few frames; ticks are asked for only until then).
+    public func refitShownToast() {
+        guard shownToast != nil, refit == nil else { return }
+        var frames = 0
+        refit = addTickCallback { [weak self] _ in
+            guard let self else { return false }
+            frames += 1
+            if gtk_widget_get_width(self.widget) != self.fittedWidth { self.refitNow() }
+            if gtk_widget_get_width(self.widget) == self.fittedWidth || frames >= 10 {
+                self.refit = nil
+                return false
+            }
+            return true
+        }
+    }
+
+    private func refitNow() {
+        // libadwaita 1.2 keeps the shown toast's widget after the overlay's child.
+        guard let toast = shownToast, let last = gtk_widget_get_last_child(widget), last != gtk_widget_get_first_child(widget),
+              gtk_widget_is_ancestor(toast.titleLabel.widget, last) != 0 else {
+            shownToast = nil
+            return
+        }
+        gtk_label_set_max_width_chars(OpaquePointer(toast.titleLabel.rawPointer), Toast.titleWidth)
+        fitTitle(of: toast, shownIn: last)
     }
 
     /// libadwaita 1.2 gives a toast the height it wants at its natural width, however much
@@ -27,6 +60,7 @@ public final class ToastOverlay: Widget {
     /// narrowed, two characters at a time, until the toast's natural width fits the overlay.
     private func fitTitle(of toast: Toast, shownIn toastWidget: UnsafeMutablePointer<GtkWidget>) {
         let available = gtk_widget_get_width(widget)
+        fittedWidth = available
         guard available > 0 else { return }
         let label = OpaquePointer(toast.titleLabel.rawPointer)
         var characters = Toast.titleWidth
