@@ -107,7 +107,9 @@ public final class Toast: Object {
         let label = Label(title)
         titleLabel = label
         super.init(UnsafeMutableRawPointer(adw_toast_new("")), ownership: .take)
-        label.setWraps(true, insideWords: true)
+        // One line while it fits (without `onlyWhenNarrow`, the toast's row, as high as its
+        // close button, got even a short title wrapped into two lines).
+        label.setWraps(true, insideWords: true, onlyWhenNarrow: true)
         // A short message on one line; a long one wraps at a readable width (or narrower:
         // `ToastOverlay.fitTitle`). No least width: the overlay asks for its toast's, which
         // held a narrow window (360 px) wider, with large text or a long album name.
