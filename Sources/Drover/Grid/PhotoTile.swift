@@ -132,6 +132,9 @@ final class PhotoTile {
         self.model = model
         self.position = (position, count)
         title.text = model.title
+        // An ellipsized title (long, or large text) shows whole in its tooltip; the tile's
+        // accessible name is whole already.
+        title.tooltip = model.title
         describe()
         for (action, handle) in actions where handle.isEnabled != action.applies(to: model) {
             handle.isEnabled = action.applies(to: model)

@@ -33,12 +33,20 @@ final class PlaceholderOverlay {
         buttons.horizontalAlignment = GTK_ALIGN_CENTER
         for control in [retryButton, button] {
             control.addCSSClass("circular")
+            // Round beside a two-line Import Anyway, not stretched to its height.
+            control.verticalAlignment = GTK_ALIGN_CENTER
             buttons.append(control)
         }
         retryButton.tooltip = tr("Retry")
         retryButton.isVisible = false
         importAnywayButton.isVisible = false
         importAnywayButton.onClicked { [weak self] in self?.action?(.importAnyway) }
+        // Its text wraps ("Import / Anyway"): on one line, beside Dismiss, it made the overlay
+        // wider than the tile's picture (at any text size; with large text, by a third).
+        let importAnywayLabel = Label(tr("Import Anyway"))
+        importAnywayLabel.setWraps(true, onlyWhenNarrow: true)
+        importAnywayLabel.setJustification(GTK_JUSTIFY_CENTER)
+        importAnywayButton.setChild(importAnywayLabel)
         buttons.prepend(importAnywayButton)
         button.onClicked { [weak self] in self?.action?(.close) }
         retryButton.onClicked { [weak self] in self?.action?(.retry) }

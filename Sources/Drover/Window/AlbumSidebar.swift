@@ -100,6 +100,8 @@ final class AlbumSidebar {
         box.append(Image(iconName: icon, pixelSize: 16))
         let label = Label(name)
         label.setEllipsizes(true)
+        // Ellipsized (a long name, large text): whole in the tooltip, as in the row's name.
+        label.tooltip = name
         label.expandsHorizontally = true
         label.xAlign = 0
         box.append(label)

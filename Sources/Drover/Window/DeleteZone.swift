@@ -24,6 +24,10 @@ final class DeleteZone: CanvasLayout {
         icon.addCSSClass("delete-zone-icon")
         iconHolder.setLayout(self)
         iconHolder.addChild(icon)
+        // Large text and a long album name ("Drop here to remove photos from “…”") would
+        // hold a narrow window wider than 360 px: the text wraps instead.
+        label.setWraps(true, insideWords: true, onlyWhenNarrow: true)
+        label.setJustification(GTK_JUSTIFY_CENTER)
         let centre = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
         centre.horizontalAlignment = GTK_ALIGN_CENTER
         centre.expandsHorizontally = true

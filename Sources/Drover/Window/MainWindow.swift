@@ -92,7 +92,10 @@ final class MainWindow {
         layered.setChild(main)
         layered.addOverlay(animations.canvas)
         window.setContent(layered)
-        window.onWidthChanged { [weak self] in self?.fitSidebar() }
+        window.onWidthChanged { [weak self] in
+            self?.fitSidebar()
+            self?.toast.overlay.refitShownToast()
+        }
     }
 
     /// Folds the sidebar away in a narrow window, and back beside the grid in a wide one.
@@ -114,6 +117,13 @@ final class MainWindow {
 
     /// The header bar's buttons: album actions at the start, the primary menu (F10) at the end.
     private func buildHeaderBar() {
+        // The title, ellipsized to nothing if need be. libadwaita's own keeps five characters
+        // (MIN_TITLE_CHARS), and the header bar centres it between room for its widest side
+        // on both: with large text that held a narrow window wider than 360 px.
+        let title = Label(tr("Drover"))
+        title.addCSSClass("title")
+        title.setEllipsizes(true)
+        header.setTitleWidget(title)
         header.packStart(sidebarFold.showButton)
         header.packStart(newAlbumButton)
         moveToButton.tooltip = tr("Add the selected photos to an album (inside an album: move them)")
@@ -153,6 +163,10 @@ final class MainWindow {
         dropHint.horizontalAlignment = GTK_ALIGN_CENTER
         dropHint.verticalAlignment = GTK_ALIGN_START
         dropHint.setMargins(12)
+        // "Sorted by …: photos can’t be rearranged here" is long: with large text, in a narrow
+        // window, it wraps rather than run past the window's edges.
+        dropHint.setWraps(true, insideWords: true, onlyWhenNarrow: true)
+        dropHint.setJustification(GTK_JUSTIFY_CENTER)
         dropHint.canTarget = false
         dropHint.isVisible = false
         let hinted = Overlay()

@@ -7,6 +7,10 @@ import Localization
 public final class ToastOverlay: Widget {
     public init() { super.init(adw_toast_overlay_new()) }
     private var overlay: OpaquePointer { OpaquePointer(rawPointer) }
+    /// The toast shown last, and the overlay width its title was fitted to.
+    private var shownToast: Toast?
+    private var fittedWidth: Int32 = 0
+    private var refit: TickCallback?
     public func setChild(_ child: Widget?) { adw_toast_overlay_set_child(overlay, child?.widget) }
     /// Shows `toast` (after the current one, unless that is dismissed). `closeLabel`
     /// names its close button for assistive technology.
@@ -18,6 +22,57 @@ public final class ToastOverlay: Widget {
         guard let shown = gtk_widget_get_last_child(widget), shown != before else { return }
         MnemonicButtonNames.fix(under: shown)
         nameCloseButton(in: shown, closeLabel)
+        shownToast = toast
+        fitTitle(of: toast, shownIn: shown)
+    }
+
+    /// The window was resized: the shown toast's title is fitted again once the overlay has
+    /// its new width (within a few frames; ticks are asked for only until then).
+    public func refitShownToast() {
+        guard shownToast != nil, refit == nil else { return }
+        var frames = 0
+        refit = addTickCallback { [weak self] _ in
+            guard let self else { return false }
+            frames += 1
+            if gtk_widget_get_width(self.widget) != self.fittedWidth { self.refitNow() }
+            if gtk_widget_get_width(self.widget) == self.fittedWidth || frames >= 10 {
+                self.refit = nil
+                return false
+            }
+            return true
+        }
+    }
+
+    private func refitNow() {
+        // libadwaita 1.2 keeps the shown toast's widget after the overlay's child.
+        guard let toast = shownToast, let last = gtk_widget_get_last_child(widget), last != gtk_widget_get_first_child(widget),
+              gtk_widget_is_ancestor(toast.titleLabel.widget, last) != 0 else {
+            shownToast = nil
+            return
+        }
+        gtk_label_set_max_width_chars(OpaquePointer(toast.titleLabel.rawPointer), Toast.titleWidth)
+        fitTitle(of: toast, shownIn: last)
+    }
+
+    /// libadwaita 1.2 gives a toast the height it wants at its natural width, however much
+    /// narrower the overlay makes it: a title that would wrap in the narrower toast keeps one
+    /// line and is cut off (with its buttons) at the toast's edge. So the title's widest is
+    /// narrowed, two characters at a time, until the toast's natural width fits the overlay.
+    private func fitTitle(of toast: Toast, shownIn toastWidget: UnsafeMutablePointer<GtkWidget>) {
+        let available = gtk_widget_get_width(widget)
+        fittedWidth = available
+        guard available > 0 else { return }
+        let label = OpaquePointer(toast.titleLabel.rawPointer)
+        var characters = Toast.titleWidth
+        func natural() -> Int32 {
+            var minimum: Int32 = 0, natural: Int32 = 0, b1: Int32 = -1, b2: Int32 = -1
+            gtk_widget_measure(toastWidget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, &b1, &b2)
+            return natural
+        }
+        while characters > 8, natural() > available {
+            characters -= 2
+            gtk_label_set_max_width_chars(label, characters)
+        }
     }
 
     /// Moves keyboard focus into the toast on show (its button first); false if none shows.
@@ -47,16 +102,24 @@ public final class ToastOverlay: Widget {
 @MainActor
 public final class Toast: Object {
     public init(title: String) {
-        super.init(UnsafeMutableRawPointer(adw_toast_new("")), ownership: .take)
         // The title is Pango markup in libadwaita 1.2 (and a single ellipsized line): a
         // label of our own shows any text as it is, wrapped.
         let label = Label(title)
-        label.setWraps(true)
-        // A short message on one line; a long one wraps at a readable width.
-        label.setWidthInCharacters(minimum: Int32(min(title.count, 36)), maximum: 60)
+        titleLabel = label
+        super.init(UnsafeMutableRawPointer(adw_toast_new("")), ownership: .take)
+        // One line while it fits (without `onlyWhenNarrow`, the toast's row, as high as its
+        // close button, got even a short title wrapped into two lines).
+        label.setWraps(true, insideWords: true, onlyWhenNarrow: true)
+        // A short message on one line; a long one wraps at a readable width (or narrower:
+        // `ToastOverlay.fitTitle`). No least width: the overlay asks for its toast's, which
+        // held a narrow window (360 px) wider, with large text or a long album name.
+        label.setWidthInCharacters(minimum: -1, maximum: Self.titleWidth)
         label.xAlign = 0
         adw_toast_set_custom_title(toast, label.widget)
     }
+    /// The widest a title gets before it wraps, in characters.
+    static let titleWidth: Int32 = 60
+    let titleLabel: Label
     private var toast: OpaquePointer { OpaquePointer(rawPointer) }
 
     /// The button's label (mnemonic underscores allowed); nil: no button.

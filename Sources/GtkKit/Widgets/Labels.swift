@@ -12,7 +12,15 @@ public final class Label: Widget {
     public func setEllipsizes(_ on: Bool) {
         gtk_label_set_ellipsize(label, on ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE)
     }
-    public func setWraps(_ on: Bool) { gtk_label_set_wrap(label, on ? 1 : 0) }
+    /// Wraps at word boundaries; with `insideWords`, a word too long for a line breaks too.
+    /// With `onlyWhenNarrow`, the label asks for one line (its natural size is the text
+    /// unwrapped) and wraps only when given less: otherwise a row that is taller than one
+    /// line (a minimum height) gets the label wrapped into it however wide the row.
+    public func setWraps(_ on: Bool, insideWords: Bool = false, onlyWhenNarrow: Bool = false) {
+        gtk_label_set_wrap(label, on ? 1 : 0)
+        gtk_label_set_wrap_mode(label, insideWords ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_WORD)
+        gtk_label_set_natural_wrap_mode(label, onlyWhenNarrow ? GTK_NATURAL_WRAP_NONE : GTK_NATURAL_WRAP_INHERIT)
+    }
     /// With ellipsizing and wrapping on, at most this many lines show (-1: no limit).
     public var maximumLines: Int32 {
         get { gtk_label_get_lines(label) }
