@@ -243,8 +243,8 @@ def test_the_viewers_decode_runs_in_a_confined_child(drover, tmp_path):
     seen = {}
     opener.start()
     photo = session.find("image", "large-view.png", timeout=60)
-    until = time.monotonic() + 60
-    while time.monotonic() < until and "Fit to window" not in (photo.get_description() or ""):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "Fit to window" not in (photo.get_description() or ""):
         for pid in decode_children(session.process.pid):
             seen.setdefault(pid, confinement(pid))
     opener.join(timeout=60)
