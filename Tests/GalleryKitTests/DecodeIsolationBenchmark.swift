@@ -20,29 +20,17 @@ import Testing
             let folder = root.appendingPathComponent(group)
             let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
                 .map { folder.appendingPathComponent($0).path }
-            // Alternate, twice each, and keep the faster run: the machine is shared.
-            var best: [String: Double] = [:]
-            var bestCPU: [String: Double] = [:]
-            for round in 0..<2 {
-                for way in round == 0 ? ["in-process", "helper"] : ["helper", "in-process"] {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    let startCPU = Self.cpuSeconds()
-                    for (index, file) in files.enumerated() {
-                        let output = temp.file("\(way)-\(index).png").path
-                        // Both read the full size from the header as they decode.
-                        if way == "helper" {
-                            _ = try decoder.makeThumbnail(of: file, to: output)
-                        } else {
-                            _ = try ThumbnailRenderer.render(path: file, box: limits.thumbnailSize, format: .png, fullSize: nil,
-                                                             orientation: ExifOrientation.notAppliedByLoader(path: file), to: output)
-                        }
-                        unlink(output)
+            let (best, bestCPU) = try Self.bestOfTwoRounds(["in-process", "helper"], childWay: "helper") { way in
+                for (index, file) in files.enumerated() {
+                    let output = temp.file("\(way)-\(index).png").path
+                    // Both read the full size from the header as they decode.
+                    if way == "helper" {
+                        _ = try decoder.makeThumbnail(of: file, to: output)
+                    } else {
+                        _ = try ThumbnailRenderer.render(path: file, box: limits.thumbnailSize, format: .png, fullSize: nil,
+                                                         orientation: ExifOrientation.notAppliedByLoader(path: file), to: output)
                     }
-                    // A server's CPU (and its children's) reaches RUSAGE_CHILDREN only once it is reaped.
-                    if way == "helper" { DecoderServerPool.shared.shutDown() }
-                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                    best[way] = min(best[way] ?? .infinity, seconds)
-                    bestCPU[way] = min(bestCPU[way] ?? .infinity, Self.cpuSeconds() - startCPU)
+                    unlink(output)
                 }
             }
             let count = Double(files.count)
@@ -62,20 +50,11 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             .map { folder.appendingPathComponent($0).path }
         let box = 2048
-        var best: [String: Double] = [:]
-        var bestCPU: [String: Double] = [:]
-        for round in 0..<2 {
-            for way in round == 0 ? ["in-process", "child"] : ["child", "in-process"] {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let startCPU = Self.cpuSeconds()
-                for file in files {
-                    let image = way == "child" ? try DecodedImage.decodeConfined(path: file, fittingBox: box).0
-                                               : try DecodedImage.decodeNow(path: file, fittingBox: box)
-                    #expect(max(image.width, image.height) == box)
-                }
-                if way == "child" { DecoderServerPool.shared.shutDown() }
-                best[way] = min(best[way] ?? .infinity, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-                bestCPU[way] = min(bestCPU[way] ?? .infinity, Self.cpuSeconds() - startCPU)
+        let (best, bestCPU) = try Self.bestOfTwoRounds(["in-process", "child"], childWay: "child") { way in
+            for file in files {
+                let image = way == "child" ? try DecodedImage.decodeConfined(path: file, fittingBox: box).0
+                                           : try DecodedImage.decodeNow(path: file, fittingBox: box)
+                #expect(max(image.width, image.height) == box)
             }
         }
         let count = Double(files.count)
@@ -83,6 +62,27 @@ import Testing
                         + "picture; CPU (Drover and its helpers): in-process %.1f ms, child %.1f ms per picture",
                      box, files.count, best["in-process"]! * 1000 / count, best["child"]! * 1000 / count,
                      bestCPU["in-process"]! * 1000 / count, bestCPU["child"]! * 1000 / count))
+    }
+
+    /// The wall and CPU seconds of `run` for each of the two `ways`, the faster of two
+    /// rounds in alternating order: the machine is shared. `childWay` decodes in decoder
+    /// servers' children, whose CPU reaches RUSAGE_CHILDREN only once the servers are reaped,
+    /// so they are stopped at the end of its run.
+    private static func bestOfTwoRounds(_ ways: [String], childWay: String, run: (String) throws -> Void) rethrows
+        -> (wall: [String: Double], cpu: [String: Double]) {
+        var best: [String: Double] = [:]
+        var bestCPU: [String: Double] = [:]
+        for round in 0..<2 {
+            for way in round == 0 ? ways : ways.reversed() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let startCPU = cpuSeconds()
+                try run(way)
+                if way == childWay { DecoderServerPool.shared.shutDown() }
+                best[way] = min(best[way] ?? .infinity, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                bestCPU[way] = min(bestCPU[way] ?? .infinity, cpuSeconds() - startCPU)
+            }
+        }
+        return (best, bestCPU)
     }
 
     /// User and system CPU time of this process and of its reaped children.

@@ -69,12 +69,14 @@ struct ScratchFolderTests {
         try gone.run()
         gone.waitUntilExit()
         let names = ["pixels-\(gone.processIdentifier)-aB3dEf", "pixels-\(getpid())-aB3dEf", "pixels-1-aB3dEf",
-                     "holiday.jpg", "pixels-x-aB3dEf"]
+                     "holiday.jpg", "pixels-x-aB3dEf", "pixels-\(gone.processIdentifier)-longer-name"]
         for name in names { try Data().write(to: temp.file(name)) }
+        // Named as a leftover, but a folder: not one mkstemp made.
+        let folder = try temp.folder("pixels-\(gone.processIdentifier)-fOlDeR")
         ScratchFolder.removeLeftovers(in: temp.url.path)
-        // Gone: the finished process's. Kept: this process's, init's (alive), and any other name.
+        // Gone: the finished process's. Kept: this process's, init's (alive), any other name, the folder.
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: temp.url.path))
-                == Set(names.dropFirst()))
+                == Set(names.dropFirst() + [folder.lastPathComponent]))
     }
 
     @Test func theFolderIsPrivate() {

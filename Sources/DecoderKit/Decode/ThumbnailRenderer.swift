@@ -63,12 +63,13 @@ package enum ThumbnailRenderer {
     }
 
     /// The same from and to paths, in the calling process, unconfined: only for measuring
-    /// the decode itself (DecodeIsolationBenchmark).
+    /// the decode itself (DecodeIsolationBenchmark). `output` must not exist: it is created
+    /// here (O_EXCL), so the file removed on a failure is provably this call's.
     package static func render(path: String, box: Int, format: ThumbnailFormat, fullSize: PixelSize?, orientation: Int?,
                                to output: String) throws(Failure) -> PixelSize {
         let image = open(path, O_RDONLY | O_CLOEXEC)
         guard image >= 0 else { throw .file(String(cString: strerror(errno))) }
-        let thumbnail = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let thumbnail = open(output, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard thumbnail >= 0 else {
             let code = errno
             close(image)

@@ -106,13 +106,10 @@ final class OpenedFileViewer: ViewerBrowsing {
         let viewer = window.viewer
         viewer.canvas.accessibleLabel = opened.current.lastPathComponent
         var parts = [tr("Not in the library"), tr("Image {number} of {count}", ["number": opened.index + 1, "count": opened.files.count])]
-        if let message = viewer.messageText {
-            parts.append(message)
-        } else if viewer.hasPicture {
-            // Not until the view is laid out: the zoom is known then, and the description
-            // is said once, with it (the layout describes again through onZoomChanged).
-            guard viewer.zoom.knowsViewSize else { return }
-            parts.append(viewer.zoomDescription)
+        switch viewer.shownState {
+        case .none: break
+        case .notYetKnown: return
+        case .text(let state): parts.append(state)
         }
         viewer.canvas.accessibleDescription = parts.joined(separator: ". ")
     }

@@ -216,8 +216,19 @@ final class PhotoViewer: CanvasLayout {
         zoomChanged()
     }
 
+    /// What the photo's description ends with: the message shown instead of the photo, or
+    /// how it is zoomed; nil with neither. `.notYetKnown` before the view is laid out, when
+    /// the zoom is a guess (a fitted photo would read as 0%): a describer waits for the
+    /// layout, which reports a zoom change, so the description is said once, with the zoom.
+    enum ShownState { case none, notYetKnown, text(String) }
+    var shownState: ShownState {
+        if let messageText { return .text(messageText) }
+        guard hasPicture else { return .none }
+        return zoom.knowsViewSize ? .text(zoomDescription) : .notYetKnown
+    }
+
     /// How the zoom reads: "Fit" or a percentage of the photo's pixels.
-    var zoomDescription: String {
+    private var zoomDescription: String {
         zoom.isFit ? tr("Fit to window, {percent}%", ["percent": Int((zoom.zoom * 100).rounded())])
                     : tr("Zoom {percent}%", ["percent": Int((zoom.zoom * 100).rounded())])
     }

@@ -308,13 +308,10 @@ final class ViewerController {
             parts.append(insideStack ? tr("Photo {number} of {count} in the stack", ["number": here + 1, "count": all.count])
                                  : tr("Photo {number} of {count}", ["number": here + 1, "count": all.count]))
         }
-        if let message = viewer.messageText {
-            parts.append(message)
-        } else if viewer.hasPicture {
-            // Not until the view is laid out: the zoom is known then, and the description
-            // is said once, with it (the layout describes again through onZoomChanged).
-            guard viewer.zoom.knowsViewSize else { return }
-            parts.append(viewer.zoomDescription)
+        switch viewer.shownState {
+        case .none: break
+        case .notYetKnown: return
+        case .text(let state): parts.append(state)
         }
         viewer.canvas.accessibleDescription = parts.joined(separator: ". ")
     }

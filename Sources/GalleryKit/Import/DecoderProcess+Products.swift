@@ -115,12 +115,17 @@ enum ScratchFolder {
             && info.st_mode & 0o077 == 0
     }
 
+    /// Removes what a Drover that is gone left: only regular files of this user's named as
+    /// `makeScratchFile` names them (`pixels-PID-` and mkstemp's six characters).
     static func removeLeftovers(in folder: String) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            let parts = name.split(separator: "-")
-            guard parts.count == 3, parts[0] == "pixels", let pid = Int32(parts[1]), pid > 0, pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
+            let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0] == "pixels", parts[2].count == 6, let pid = Int32(parts[1]), pid > 0,
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = (folder as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == getuid() else { continue }
+            unlink(path)
         }
     }
 }
