@@ -149,3 +149,24 @@ def pytest_terminal_summary(terminalreporter):
 def pytest_sessionfinish(session, exitstatus):
     if _unexpected_skips() and os.environ.get("DROVER_E2E_ALLOW_SKIPS") != "1" and exitstatus == 0:
         session.exitstatus = 1
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test leaves a screenshot of the screen as it was when it failed
+    (test-output/failed-NAME.png; the windows are still open: the fixtures are torn
+    down after this), and on Wayland the window boxes the test aimed at."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    import leg
+    from drover_session import screenshot
+    try:
+        path = screenshot("failed-" + "".join(c if c.isalnum() or c in "-_" else "-" for c in item.name))
+        report.sections.append(("screen at the failure", str(path)))
+    except Exception as error:  # the report must survive a display that is gone
+        report.sections.append(("screen at the failure", f"no screenshot: {error}"))
+    if leg.WAYLAND:
+        from wayland_windows import known_windows
+        report.sections.append(("windows found on mutter's monitor", repr(known_windows)))

@@ -46,8 +46,8 @@ def light_box(pixbuf, outside=()):
 
 
 def find_window(owner, size=None, timeout=60.0):
-    """Waits until a new light window shows outside the known ones, and returns
-    its box. With `size` (width, height), the box must have that size, give or
+    """Waits until a new light window shows outside the known ones and holds
+    still, and returns its box. With `size` (width, height), the box must have that size, give or
     take the 1 px window border."""
     desktop = remote_desktop()
     # The pointer is light too: park it in the corner, where no window is, so
@@ -55,14 +55,19 @@ def find_window(owner, size=None, timeout=60.0):
     desktop.move(1, 1)
     others = [box for key, box in known_windows.items() if key != owner]
     deadline = time.monotonic() + timeout
-    box = None
+    box = previous = None
     while time.monotonic() < deadline:
         box = light_box(desktop.grab(), outside=others)
-        if box and (size is None or all(abs(a - b) <= 2 for a, b in zip(box[2:], size))) \
-                and (size is not None or (box[2] >= 100 and box[3] >= 50)):
+        fits = box and (size is None or all(abs(a - b) <= 2 for a, b in zip(box[2:], size))) \
+            and (size is not None or (box[2] >= 100 and box[3] >= 50))
+        # The same box in two grabs in a row: a window caught while mutter still
+        # maps it (its fade-in, its first frames at another size) is not yet where
+        # it will stay, and a drop aimed at that box's centre can miss the window.
+        if fits and box == previous:
             known_windows[owner] = box
             return box
-        time.sleep(0.5)
+        previous = box if fits else None
+        time.sleep(0.3 if fits else 0.5)
     raise TimeoutError(f"no window for {owner}{f' of size {size}' if size else ''} showed on mutter's monitor "
                        f"within {timeout:.0f}s (last light area seen: {box})")
 
