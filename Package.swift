@@ -33,8 +33,8 @@ let package = Package(
         // zbar: QR codes in photos. libexif: the tags of an EXIF block ImageFormats found.
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
-        // OpenSSL's libcrypto: SHA-256 with the CPU's SHA instructions (imports hash every copy).
-        .systemLibrary(name: "CLibcrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // xxHash: XXH3-128 of every imported copy, to find duplicate candidates.
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
         // libseccomp: the system-call allow-list of the decode child that parses an untrusted
         // image (DecoderKit's DecoderSandbox; docs/sandbox.md).
         .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
@@ -86,7 +86,7 @@ let package = Package(
             "CPixbuf",
             "CSystem",
             "CExif",
-            "CLibcrypto",
+            "CXXHash",
             "Localization",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -42,13 +42,14 @@ median() {
   echo "$wall $cpu"
 }
 
-# measure LABEL COUNT SIZE: makes the photos, runs the three (and the earlier build) in
-# turn, $rounds times, and prints the medians and their ratios. Each import starts from
-# no library, as the first round's did.
+# measure LABEL COUNT SIZE [MAKER]: makes the photos (with MAKER, default make_photos),
+# runs the three (and the earlier build) in turn, $rounds times, and prints the medians and
+# their ratios. Each import starts from no library, as the first round's did.
 measure() {
-  local label=$1 count=$2 size=$3 photos="$work/photos-$2"
+  local label=$1 count=$2 size=$3 maker=${4:-make_photos} photos="$work/photos-$2-${4:-plasma}"
   echo "== $label: making $count photos of $size"
-  make_photos "$photos" "$count" "$size"
+  "$maker" "$photos" "$count" "$size"
+  echo "   $(du -sm "$photos" | cut -f1) MB in all"
   # The photos' pages written out first, so no round competes with their writeback.
   sync
   rm -f "$work"/*.times
@@ -87,7 +88,8 @@ measure() {
   fi
 }
 
-echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg), $cores cores"
-measure "12-megapixel JPEGs" "$large" 4000x3000
+print_machine
+measure "12-megapixel camera-like JPEGs (a real photo with sensor noise)" "$large" 4000x3000 make_camera_photos
+measure "12-megapixel JPEGs (plasma)" "$large" 4000x3000
 measure "640x480 JPEGs" "$small" 640x480
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -26,7 +26,7 @@ LAYERS = {
     "CZlib": [],  # zlib, for PNG's compressed EXIF chunks
     "CZBar": [],
     "CExif": [],
-    "CLibcrypto": [],
+    "CXXHash": [],
     "CIntl": [],
     "CSeccomp": [],  # libseccomp: the decode child's system-call allow-list
     "CDrover": ["CGtk"],
@@ -43,7 +43,7 @@ LAYERS = {
     "DecoderKit": ["CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"],
     # The library; no GTK.
     "GalleryKit": ["ChangeKit", "ImageFormats", "DecoderKit", "CPixbuf", "CSystem",
-                   "CExif", "CLibcrypto", "Localization", "GRDB"],
+                   "CExif", "CXXHash", "Localization", "GRDB"],
     # Executables.
     "Drover": ["GtkKit", "CGtk", "ChangeKit", "DragKit", "GalleryKit", "DecoderKit",
                "ImageFormats", "UndoKit", "Localization"],

@@ -6,10 +6,10 @@ set -euo pipefail
 # Build and run: GTK 4, libadwaita 1.2 and the C libraries Drover binds, plus SQLite for GRDB,
 # the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos, and GVfs's backends, through
 # which GIO downloads an image dragged in from a browser; gettext for the translations (po/);
-# OpenSSL's libcrypto (libssl-dev) for the SHA-256 of imported photos; libpng (libpng-dev)
+# xxHash (libxxhash-dev) for the content hash of imported photos; libpng (libpng-dev)
 # for writing thumbnails; libseccomp (libseccomp-dev) for the decoder's system-call filter.
 BUILD_PACKAGES=(
-  pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev libssl-dev libpng-dev libseccomp-dev
+  pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev libxxhash-dev libpng-dev libseccomp-dev
   adwaita-icon-theme meson ninja-build desktop-file-utils appstream libglib2.0-bin gettext
   webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf gvfs-backends
 )
@@ -23,7 +23,8 @@ BUILD_PACKAGES=(
 # GStreamer's pipewiresrc read in process (GI) for screenshots, the desktop and
 # document portals (file transfer as sandboxed apps do it), SQLite's shell
 # (benchmarks/make-library.sh makes large libraries with it, for test_large_library.py), and
-# vipsthumbnail and djpeg, the references benchmarks/import-scale.sh measures Drover's import against;
+# vipsthumbnail and djpeg, the references benchmarks/import-scale.sh measures Drover's import against,
+# xxhsum, the reference for the content hash's unit test;
 # and for the package (scripts/package.sh: dpkg-shlibdeps, strip) and its test
 # (Tests/EndToEnd/test_installed_package.py), lintian, which
 # checks the .deb as Debian would, and strace, which shows the installed copy reads nothing of the checkout.
@@ -32,7 +33,7 @@ TEST_PACKAGES=(
   xdg-desktop-portal xdg-desktop-portal-gtk
   xvfb xauth xdotool dbus dbus-x11 at-spi2-core
   python3-gi gir1.2-gtk-4.0 gir1.2-atspi-2.0
-  imagemagick libvips-tools libjpeg-turbo-progs zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
+  imagemagick libvips-tools libjpeg-turbo-progs xxhash zbar-tools qrencode libimage-exiftool-perl python3-pytest python3-pytest-timeout
   nautilus gvfs gnome-maps thunar pcmanfm-qt firefox-esr chromium
   orca speech-dispatcher python3-pyatspi python3-speechd
   dpkg-dev binutils lintian strace

@@ -1,3 +1,3 @@
-// OpenSSL's libcrypto, for SHA-256 only (ContentHash): its EVP digests use the CPU's SHA
-// instructions where there are any, several times faster than GLib's GChecksum.
-#include <openssl/evp.h>
+// xxHash (Debian's libxxhash): XXH3's 128-bit hash of each imported copy (ContentDigest),
+// which only finds duplicate candidates; a match is compared byte for byte.
+#include <xxhash.h>

@@ -91,6 +91,45 @@ import Testing
         #expect(report.failures.isEmpty)
     }
 
+    /// A library from before v8 stored SHA-256s, which a new photo's XXH3 never equals: the
+    /// migration forgets them, and the background scan hashes those photos again, so a copy
+    /// of one is recognised once more. Nothing else in the row changes.
+    @Test func aVersion7LibrarysSHA256HashesAreReplacedByTheBackgroundScan() async throws {
+        let temp = try TemporaryDirectory()
+        let directory = temp.file("library")
+        let location = LibraryLocation(directory: directory)
+        for folder in [location.photosDirectory, location.thumbnailsDirectory] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let photo = try TestImages.write(location.photoURL(fileName: "harbour.png"), width: 300, height: 200)
+        try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("harbour.png.png"), width: 256, height: 171)
+        let sha256 = "0f5b9e4bb1a0d1c4a07e8f0d6ab8e0d3e2a7c6b5a4f3e2d1c0b9a8f7e6d5c4b3"
+        let queue = try DatabaseQueue(path: location.databaseURL.path)
+        try Schema.migrator.migrate(queue, upTo: "v7")
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded, contentHash)
+                VALUES (1, 'harbour.png', 'harbour.png', 'Harbour', 300, 200, 0, ?);
+                INSERT INTO collectionEntry (position, kind, photoID) VALUES (0, 'photo', 1);
+                """, arguments: [sha256])
+        }
+        try queue.close()
+
+        let library = try await PhotoLibrary.open(at: directory)
+        #expect(try await library.pendingHashCount() == 1)
+        #expect(try await library.scanPendingHashes() == 1)
+        let stored = try await library.read { db in try String.fetchOne(db, sql: "SELECT contentHash FROM photo") }
+        #expect(stored == ContentHash.ofFile(atPath: photo.path))
+        #expect(stored?.count == 32)
+        let item = try #require(try await library.items(in: .allPhotos).first)
+        #expect(item.title == "Harbour")
+
+        let copy = try temp.folder("again").appendingPathComponent("harbour.png")
+        try FileManager.default.copyItem(at: photo, to: copy)
+        let report = try await library.importFiles([copy])
+        #expect(report.failures.first?.reason == .alreadyInLibrary(existing: PhotoID(rawValue: 1), title: "Harbour"))
+    }
+
     @Test func photosFromBeforeHashesAreHashedInTheBackgroundAndThenRecognised() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)
@@ -116,15 +155,19 @@ import Testing
                   .alreadyInLibrary(existing: secondCopy, title: "old-2")].contains(reason))
     }
 
-    @Test func sha256OfKnownBytes() throws {
+    /// XXH3-128's canonical hex, as `xxhsum -H2` prints it: of "abc", and of nothing.
+    @Test func xxh3OfKnownBytes() throws {
         let temp = try TemporaryDirectory()
         let file = temp.file("abc.txt")
         try Data("abc".utf8).write(to: file)
-        #expect(ContentHash.ofFile(atPath: file.path) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(ContentHash.ofFile(atPath: file.path) == "06b05ab6733a618578af5f94892f3950")
+        let empty = temp.file("empty")
+        try Data().write(to: empty)
+        #expect(ContentHash.ofFile(atPath: empty.path) == "99aa06d3014798d86001c324468d497f")
         #expect(ContentHash.ofFile(atPath: temp.file("none").path) == nil)
     }
 
-    @Test func theHashTakenDuringTheCopyIsTheCopysSHA256() async throws {
+    @Test func theHashTakenDuringTheCopyIsTheCopysXXH3() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)
         // Over two of the copy's 1 MB buffers, ending mid-buffer.
@@ -139,10 +182,11 @@ import Testing
 
         let copy = library.location.photoURL(fileName: copied.fileName).path
         #expect(copied.contentHash == ContentHash.ofFile(atPath: copy))
-        // The reference: coreutils' sha256sum of the same bytes.
+        // The reference: xxHash's own xxhsum (Debian's xxhash, installed by the test
+        // command) of the same bytes, as XXH3-128.
         let reference = Process()
-        reference.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        reference.arguments = [copy]
+        reference.executableURL = URL(fileURLWithPath: "/usr/bin/xxhsum")
+        reference.arguments = ["-H2", copy]
         let output = Pipe()
         reference.standardOutput = output
         try reference.run()

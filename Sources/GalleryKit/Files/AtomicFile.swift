@@ -7,7 +7,7 @@ import Foundation
 enum AtomicFile {
     /// Copies the open `source` into `directory`, under `preferredName` or, if taken,
     /// "name-2.ext", "name-3.ext"… Returns the final name, claimed in `journal`, and the
-    /// SHA-256 of the bytes written (`ContentHash`), taken as they pass, so the copy is
+    /// XXH3-128 of the bytes written (`ContentHash`), taken as they pass, so the copy is
     /// not read again for it. Streams through a fixed buffer, and stops with `fileTooLarge`
     /// past `maxBytes` (a file that grows while it is copied is refused too, not copied whole).
     static func copy(from source: Int32, into directory: URL, preferredName: String, maxBytes: Int,
@@ -17,7 +17,7 @@ enum AtomicFile {
         guard destination >= 0 else { throw writeFailure(errno) }
         var finished = false
         defer { if !finished { unlink(temporary) } }
-        let digest = SHA256Digest()
+        let digest = ContentDigest()
         do {
             defer { close(destination) }
             try copyBytes(from: source, to: destination, maxBytes: maxBytes, digest: digest, faults: faults)
@@ -33,7 +33,7 @@ enum AtomicFile {
     /// A copy made by `copy`.
     struct Copied {
         var fileName: String
-        /// Nil only if OpenSSL could not hash (the background scan hashes it later).
+        /// Nil only if xxHash could not allocate its state (the background scan hashes it later).
         var contentHash: String?
     }
 
@@ -58,7 +58,7 @@ enum AtomicFile {
         if file >= 0 { fsync(file); close(file) }
     }
 
-    private static func copyBytes(from source: Int32, to destination: Int32, maxBytes: Int, digest: SHA256Digest?,
+    private static func copyBytes(from source: Int32, to destination: Int32, maxBytes: Int, digest: ContentDigest?,
                                   faults: FaultInjection) throws(ImportFailureReason) {
         let bufferSize = 1 << 20
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: bufferSize, alignment: 16)

@@ -1,40 +1,47 @@
-import CLibcrypto
+import CXXHash
 
-/// A running SHA-256 (OpenSSL's EVP, which uses the CPU's SHA instructions where there are
-/// any: on the machines this was measured on, about 1.5 GB/s against GLib's 300 MB/s), fed
-/// in pieces so an import hashes the bytes as it copies them, without reading them again.
-final class SHA256Digest {
-    private let context: OpaquePointer
+/// A running XXH3-128 (xxHash), fed in pieces so an import hashes the bytes as it copies
+/// them, without reading them again.
+///
+/// Why not a cryptographic hash: the hash only finds candidates, and a candidate is proven
+/// a duplicate byte for byte (`ContentHash.sameBytes`), so a collision costs one extra
+/// comparison, never a wrong answer. Measured on a 2-core Xeon without SHA instructions
+/// (issue 30): OpenSSL's SHA-256 ran at about 386 MB/s and was 13% of an import's CPU
+/// samples; XXH3 runs at memory speed there (docs/benchmarks.md has the figures).
+final class ContentDigest {
+    private let state: OpaquePointer
 
-    /// Nil only if OpenSSL cannot make a context (no memory, or no SHA-256 provider).
+    /// Nil only if xxHash cannot allocate its state.
     init?() {
-        guard let context = EVP_MD_CTX_new() else { return nil }
-        guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
-            EVP_MD_CTX_free(context)
+        guard let state = XXH3_createState() else { return nil }
+        guard XXH3_128bits_reset(state) == XXH_OK else {
+            XXH3_freeState(state)
             return nil
         }
-        self.context = context
+        self.state = state
     }
 
-    deinit { EVP_MD_CTX_free(context) }
+    deinit { XXH3_freeState(state) }
 
     func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        EVP_DigestUpdate(context, base, bytes.count)
+        _ = XXH3_128bits_update(state, base, bytes.count)
     }
 
-    /// The digest as lowercase hex (the form `ContentHash` stores). Call once.
-    func finish() -> String? {
-        var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var length: UInt32 = 0
-        guard EVP_DigestFinal_ex(context, &digest, &length) == 1 else { return nil }
+    /// The digest as 32 lowercase hex digits, most significant first: the canonical form
+    /// `xxhsum -H2` prints, and the form `ContentHash` stores.
+    func finish() -> String {
+        var canonical = XXH128_canonical_t()
+        XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(state))
         let hex = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(Int(length) * 2)
-        for byte in digest.prefix(Int(length)) {
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0xF)])
+        return withUnsafeBytes(of: canonical.digest) { digest in
+            var text = [UInt8]()
+            text.reserveCapacity(digest.count * 2)
+            for byte in digest {
+                text.append(hex[Int(byte >> 4)])
+                text.append(hex[Int(byte & 0xF)])
+            }
+            return String(decoding: text, as: UTF8.self)
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }

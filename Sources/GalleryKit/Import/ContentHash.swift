@@ -1,8 +1,8 @@
 import Foundation
 
-/// A file's SHA-256, as lowercase hex: how an import recognises bytes that are in the
-/// library already. A match is then proven byte for byte (`sameBytes`) before anything is
-/// called a duplicate, so the hash only has to find candidates.
+/// A file's XXH3-128 (`ContentDigest`), as lowercase hex: how an import recognises bytes
+/// that are in the library already. A match is then proven byte for byte (`sameBytes`)
+/// before anything is called a duplicate, so the hash only has to find candidates.
 enum ContentHash {
     private static let chunk = 1 << 20
 
@@ -12,7 +12,7 @@ enum ContentHash {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { close(file) }
-        guard let digest = SHA256Digest() else { return nil }
+        guard let digest = ContentDigest() else { return nil }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk, alignment: 16)
         defer { buffer.deallocate() }
         while true {

@@ -15,7 +15,7 @@ struct PreparedPhoto: Sendable, Hashable {
     var dateTaken: Date? = nil
     /// From EXIF GPS, if the file has a usable position.
     var location: PhotoLocation? = nil
-    /// SHA-256 of the copy's bytes (see `ContentHash`), for finding duplicates.
+    /// XXH3-128 of the copy's bytes (see `ContentHash`), for finding duplicates.
     var contentHash: String? = nil
     /// How its thumbnail was written.
     var thumbnailFormat: ThumbnailFormat = .png

@@ -21,7 +21,7 @@ struct PhotoRow: Sendable {
     var scanState: ScanState = .notScanned
     var location: PhotoLocation?
     var placeName: String?
-    /// Schema v6: the user's turn, and the copy's SHA-256 (nil until computed).
+    /// Schema v6: the user's turn, and the copy's content hash (`ContentHash`; nil until computed).
     var rotation: PhotoRotation = .upright
     var contentHash: String?
     /// Schema v7.

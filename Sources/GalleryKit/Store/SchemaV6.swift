@@ -4,7 +4,7 @@
 /// on top of its EXIF orientation. It lives only here: the user's file and the library's copy
 /// keep their bytes (see `PhotoRotation`).
 ///
-/// `contentHash` is the SHA-256 of the library copy's bytes, to tell an import that the same
+/// `contentHash` is the SHA-256 of the library copy's bytes (XXH3-128 since `SchemaV8`), to tell an import that the same
 /// bytes are already in the library (see `PhotoLibrary+Duplicates`). Photos imported before
 /// v6 have none; the background scan fills it in (`PhotoLibrary.scanPendingHashes`).
 enum SchemaV6 {
