@@ -2,6 +2,11 @@
 // status pages, About window, message dialogs and style manager. Anything newer than 1.2
 // (AdwNavigationSplitView, AdwToolbarView, AdwBreakpoint, AdwDialog) is guarded by
 // ADW_CHECK_VERSION, as GTK's newer calls are in CGtk.
+// GTK through CGtk's own header first: Clang then imports the CGtk module here instead of
+// reading GTK's headers into this one. Otherwise GTK's declarations can belong to whichever
+// module loads first, and a release (whole-module) build of a file that imports only CGtk
+// could not see them ("cannot find 'GTK_ORIENTATION_HORIZONTAL' in scope").
+#include "../CGtk/shim.h"
 #include <adwaita.h>
 
 // adw_message_dialog_new takes a printf format for its body; this sets plain text.

@@ -1,6 +1,8 @@
 // C glue for the parts of Drover that Swift cannot express.
 #pragma once
-#include <gtk/gtk.h>
+// GTK through CGtk's header, as CAdwaita's shim does (see there why): Swift then finds GTK's
+// declarations in CGtk whichever of the two modules a file imports first.
+#include "../../CGtk/shim.h"
 
 G_BEGIN_DECLS
 
