@@ -86,6 +86,9 @@ enum Schema {
         migrator.registerMigration("v7") { db in
             try db.execute(sql: SchemaV7.sql)
         }
+        migrator.registerMigration("v8") { db in
+            try db.execute(sql: SchemaV8.sql)
+        }
         return migrator
     }
 }
