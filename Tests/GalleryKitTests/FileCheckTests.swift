@@ -187,6 +187,31 @@ import Testing
         try library!.close()
     }
 
+    /// More rows than one transaction stores stamps for: every one gets its stamp, and the
+    /// copies (links to one file) are not read.
+    @Test func everyStampOfABigOldLibraryIsStored() async throws {
+        let temp = try TemporaryDirectory()
+        let directory = temp.file("library")
+        let count = 2_500
+        let location = try await LibraryLocation.makeOld(at: directory, migratedUpTo: "v7", rows: """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+            INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded)
+            SELECT i, printf('p%05d.png', i), 'p.png', 'P', 8, 8, 0 FROM n;
+            """)
+        let seed = try TestImages.write(temp.file("seed.png"), width: 8, height: 8)
+        for i in 1...count {
+            let name = String(format: "p%05d.png", i)
+            #expect(link(seed.path, location.photoURL(fileName: name).path) == 0)
+            #expect(link(seed.path, location.thumbnailsDirectory.appendingPathComponent(name + ".png").path) == 0)
+        }
+        let library = try await PhotoLibrary.open(at: directory)
+        #expect(await library.checkFiles().isClean)
+        let stamps = try await Self.stamps(library)
+        let expected = try #require(FileStamp(path: seed.path))
+        #expect(stamps.count == count && stamps.allSatisfy { $0 == FileStampRow(size: expected.size, modified: expected.modified) })
+        try library.close()
+    }
+
     // MARK: Helpers
 
     private static func size(of url: URL) throws -> [Int] {

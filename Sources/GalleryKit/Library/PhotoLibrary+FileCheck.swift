@@ -38,33 +38,38 @@ extension PhotoLibrary {
     /// updated. A healthy library whose stamps are all stored writes nothing.
     private func record(_ findings: FileCheck.Findings) async {
         let newlyDamaged = findings.damaged.filter { !$0.isDamaged }.map(\.id)
-        let changed = newlyDamaged + findings.repaired
-        guard !findings.stamps.isEmpty || !changed.isEmpty else { return }
-        let stamps = findings.stamps
-        @Sendable func write(_ db: Database) throws {
-            for (id, stamp) in stamps {
-                try db.execute(sql: "UPDATE photo SET fileSize = ?, fileModified = ?, fileDamaged = 0 WHERE id = ?",
-                               arguments: [stamp.size, stamp.modified, id.rawValue])
-            }
-            for id in newlyDamaged {
-                try db.execute(sql: "UPDATE photo SET fileDamaged = 1 WHERE id = ?", arguments: [id.rawValue])
-            }
-        }
+        let repaired = findings.repaired
         do {
-            if changed.isEmpty {
-                // Stamps alone (the first open after v8) change no tile: nothing to publish.
-                try await self.write(write)
-            } else {
-                try await mutate { changes in
-                    try write(changes.db)
-                    changes.touch(changed)
+            // In slices: the first check of a big library from before v8 stores 100,000
+            // stamps, and one transaction would hold the writer (every change the user
+            // makes meanwhile) for about a second.
+            var start = 0
+            while start < findings.stamps.count {
+                let slice = Array(findings.stamps[start..<min(start + Self.stampsPerTransaction, findings.stamps.count)])
+                start += slice.count
+                try await write { db in
+                    for (id, stamp) in slice {
+                        try db.execute(sql: "UPDATE photo SET fileSize = ?, fileModified = ? WHERE id = ?",
+                                       arguments: [stamp.size, stamp.modified, id.rawValue])
+                    }
                 }
+            }
+            guard !newlyDamaged.isEmpty || !repaired.isEmpty else { return }
+            try await mutate { changes in
+                for (ids, flag) in [(newlyDamaged, 1), (repaired, 0)] {
+                    for id in ids {
+                        try changes.db.execute(sql: "UPDATE photo SET fileDamaged = ? WHERE id = ?", arguments: [flag, id.rawValue])
+                    }
+                }
+                changes.touch(newlyDamaged + repaired)
             }
         } catch {
             // The next open checks again; the report still says what was found.
             GalleryLog.note("the file check's findings could not be saved: \(error)")
         }
     }
+
+    private static var stampsPerTransaction: Int { 2_000 }
 
     /// Makes a lost thumbnail again, given the URL a tile asked for (`GalleryItem.Cover.thumbnailURL`):
     /// when its file is gone but its photo's copy is there and not damaged, it is made from
