@@ -16,7 +16,7 @@ extension PhotoLibrary {
         let (location, preparer, canWrite) = (location, preparer, !isReadOnly)
         let pool = pool
         guard let entries = try? await pool.read({ db in try FileCheck.entries(db) }) else { return FileCheckReport() }
-        let findings = await BlockingWork.runOnOwnThread {
+        let findings = await BlockingWork.runAtLowestPriority {
             FileCheck.examine(entries, location: location, preparer: preparer, canWrite: canWrite)
         }
         var report = FileCheckReport()
@@ -24,7 +24,7 @@ extension PhotoLibrary {
         report.damagedFiles = findings.damaged.map(\.fileName)
         if canWrite { await record(findings) }
         if canWrite && !findings.lostThumbnails.isEmpty {
-            report = await BlockingWork.runOnOwnThread { [report] in
+            report = await BlockingWork.runAtLowestPriority { [report] in
                 var report = report
                 FileCheck.rebuild(findings.lostThumbnails, preparer: preparer, into: &report)
                 return report
