@@ -30,6 +30,13 @@ extension PhotoLibrary {
                 return report
             }
         }
+        if canWrite {
+            // Made when a tile asked before the check got to them: rebuilt all the same.
+            report.rebuiltThumbnails += thumbnailsRemadeForTiles.withLock { count in
+                defer { count = nil }
+                return count ?? 0
+            }
+        }
         for line in report.logLines { GalleryLog.note(line) }
         return report
     }
@@ -86,17 +93,26 @@ extension PhotoLibrary {
         }
         guard let entry else { return false }
         let (location, preparer) = (location, preparer)
-        return await BlockingWork.run {
+        let made = await BlockingWork.run { () -> Bool? in
             let thumbnail = location.thumbnailURL(photoFileName: fileName, format: format).path
-            if access(thumbnail, F_OK) == 0 { return true }
-            guard access(location.photoURL(fileName: fileName).path, F_OK) == 0 else { return false }
+            if access(thumbnail, F_OK) == 0 { return false }
+            guard access(location.photoURL(fileName: fileName).path, F_OK) == 0 else { return nil }
             do {
                 try FileCheck.makeThumbnail(of: entry, preparer: preparer)
                 return true
             } catch {
                 GalleryLog.note("thumbnail not rebuilt: photos/\(fileName): \(error)")
-                return false
+                return nil
             }
         }
+        guard let made else { return false }
+        if made {
+            let counted = thumbnailsRemadeForTiles.withLock { count in
+                count = count.map { $0 + 1 }
+                return count != nil
+            }
+            if !counted { GalleryLog.note("rebuilt 1 lost thumbnail from its photo: photos/\(fileName)") }
+        }
+        return true
     }
 }
