@@ -10,9 +10,9 @@ import subprocess
 
 import pytest
 
-from drover_session import DroverSession, drover_binary, find_node, image_spread, screenshot
+from drover_session import DroverSession, drover_binary, find_node, image_spread, screenshot, wait_for
 from image_files import write_png
-from library_state import consistency_problems, database, fingerprint, photo_rows
+from library_state import consistency_problems, database, fingerprint, photo_rows, thumbnail_names
 from test_command_line import wait_for_samples
 from test_smoke import expected_sample_tiles
 
@@ -113,13 +113,19 @@ def test_unopenable_library_is_left_untouched_and_a_fresh_one_offered(damage):
         drover.cleanup()
 
 
+def stopped_with_samples(drover, title):
+    """Lets drover install its samples and stops it; the file name in photos/ of the
+    sample called `title`."""
+    wait_for_samples(drover)
+    drover.stop()
+    rows = photo_rows(drover.library)
+    return next(name for name, row_title in rows.items() if row_title == title)
+
+
 def test_missing_photo_file_shows_a_missing_tile():
     title = "Chelsea the cat"
     with DroverSession() as drover:
-        wait_for_samples(drover)
-        drover.stop()
-        rows = photo_rows(drover.library)
-        file_name = next(name for name, row_title in rows.items() if row_title == title)
+        file_name = stopped_with_samples(drover, title)
         (drover.library / "photos" / file_name).unlink()
 
         drover.start()
@@ -139,6 +145,45 @@ def test_missing_photo_file_shows_a_missing_tile():
         assert drover.find("list", "Albums")
         drover.stop()
         assert drover.process.returncode in (0, -15), f"drover exited with {drover.process.returncode}"
+        assert photo_rows(drover.library).get(file_name) == title
+
+
+def test_lost_thumbnails_come_back_and_a_damaged_photo_shows_so():
+    """Issue 32, item 9, in the window: thumbnails/ deleted and a sample's copy overwritten
+    with garbage. The tiles get their thumbnails again (made in the decoder child, the
+    folder too), the damaged photo's tile is described as damaged, a toast says so, and the
+    garbage is left byte for byte."""
+    title = "Chelsea the cat"
+    with DroverSession() as drover:
+        file_name = stopped_with_samples(drover, title)
+        thumbnails = drover.library / "thumbnails"
+        for path in thumbnails.iterdir():
+            path.unlink()
+        thumbnails.rmdir()
+        damaged = drover.library / "photos" / file_name
+        damaged.write_bytes(random.Random(11).randbytes(damaged.stat().st_size))
+        before = fingerprint(damaged)
+
+        drover.start()
+        tiles = wait_for_samples(drover)
+        toast = drover.wait_for_label(lambda text: "damaged" in text, what="the damaged-file toast")
+        assert toast == "1 photo's file in the library is damaged."
+        tile = wait_for(lambda: (lambda node: node if "damaged" in (node.get_description() or "") else None)(
+            drover.find("table cell", title)), timeout=30, what="the damaged tile's description")
+        assert "missing" not in tile.get_description(), tile.get_description()
+        others = [drover.find("table cell", name) for name in tiles if name != title]
+        assert not any("damaged" in (other.get_description() or "") for other in others)
+        names = thumbnail_names(drover.library)
+        wanted = {thumbnail for photo, thumbnail in names.items() if photo != file_name}
+        wait_for(lambda: thumbnails.is_dir() and wanted <= {path.name for path in thumbnails.iterdir()},
+                 timeout=60, what="the lost thumbnails made again")
+        drover.wait_for_log("rebuilt", what="the log's count of rebuilt thumbnails")
+        shot = screenshot("lost-thumbnails-and-damaged-photo")
+        assert image_spread(shot) > 20, f"screenshot {shot} looks blank"
+        assert drover.process.poll() is None
+        drover.stop()
+        assert fingerprint(damaged) == before, "the damaged copy was changed"
+        assert names[file_name] not in {path.name for path in thumbnails.iterdir()}
         assert photo_rows(drover.library).get(file_name) == title
 
 
@@ -242,21 +287,26 @@ def test_a_read_only_library_can_be_browsed(tmp_path):
         subprocess.run(["umount", str(disk)], timeout=30)
 
 
+def imported_library(tmp_path, names, seed):
+    """A library made by `drover --import-only` from generated PNGs `names`, and the command
+    that runs `--import-only` on it again (nothing to import: the open's report alone)."""
+    originals = tmp_path / "originals"
+    originals.mkdir()
+    for i, name in enumerate(names):
+        write_png(originals / name, seed=seed + i)
+    session = DroverSession(library=tmp_path / "library")
+    command = [str(drover_binary()), "--library", str(session.library), "--import-only"]
+    first = subprocess.run(command + ["--import", str(originals)], env=session.environment(),
+                           capture_output=True, text=True, timeout=120)
+    assert first.returncode == 0, first.stdout + first.stderr
+    return session, command
+
+
 def test_a_library_that_lost_files_says_so_at_open(tmp_path):
     """Issue 32, item 9: a photo's file deleted and a foreign file put in photos/: the next
     `--import-only` names both (rows kept, the stray left alone), in its report and the log."""
-    import subprocess
-    from drover_session import drover_binary
-    originals = tmp_path / "originals"
-    originals.mkdir()
-    for i in range(2):
-        write_png(originals / f"p{i}.png", seed=40 + i)
-    session = DroverSession(library=tmp_path / "library")
+    session, command = imported_library(tmp_path, ["p0.png", "p1.png"], seed=40)
     try:
-        command = [str(drover_binary()), "--library", str(session.library), "--import-only"]
-        first = subprocess.run(command + ["--import", str(originals)], env=session.environment(),
-                               capture_output=True, text=True, timeout=120)
-        assert first.returncode == 0, first.stdout + first.stderr
         (session.library / "photos" / "p0.png").unlink()
         stray = write_png(session.library / "photos" / "stray.png", seed=99)
         again = subprocess.run(command, env=session.environment(), capture_output=True, text=True, timeout=120)
@@ -265,5 +315,46 @@ def test_a_library_that_lost_files_says_so_at_open(tmp_path):
         assert "not Drover's: photos/stray.png: Drover did not make this file, so it is left alone." in again.stdout, again.stdout
         assert "missing: photos/p0.png" in again.stderr, again.stderr  # the log
         assert stray.exists() and sorted(photo_rows(session.library)) == ["p0.png", "p1.png"]
+    finally:
+        session.cleanup()
+
+
+def test_a_library_that_lost_thumbnails_or_holds_garbage_says_so(tmp_path):
+    """Issue 32, item 9: thumbnails/ deleted and a photo's copy overwritten with garbage:
+    the next `--import-only` makes the thumbnails again (in the decoder child) and names the
+    damaged copy, which it leaves byte for byte as it is; the exit status is the missing
+    file's, 0."""
+    session, command = imported_library(tmp_path, ["p0.png", "p1.png", "p2.png"], seed=50)
+    try:
+        thumbnails = session.library / "thumbnails"
+        made = {path.name: path.stat().st_size for path in thumbnails.iterdir()}
+        assert len(made) == 3, made
+        for path in thumbnails.iterdir():
+            path.unlink()
+        thumbnails.rmdir()
+        damaged = session.library / "photos" / "p1.png"
+        damaged.write_bytes(random.Random(7).randbytes(damaged.stat().st_size))
+        before = fingerprint(damaged)
+
+        again = subprocess.run(command, env=session.environment(), capture_output=True, text=True, timeout=120)
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert ("damaged: photos/p1.png: The photo’s file in the library folder is damaged: it is no longer the photo"
+                " Drover stored. It is left as it is.") in again.stdout, again.stdout
+        assert "Rebuilt 2 lost thumbnails from their photos." in again.stdout, again.stdout
+        assert "damaged: photos/p1.png" in again.stderr, again.stderr  # the log
+        assert "rebuilt 2 lost thumbnails" in again.stderr, again.stderr
+        assert fingerprint(damaged) == before, "the damaged copy was changed"
+        names = thumbnail_names(session.library)
+        assert sorted(path.name for path in thumbnails.iterdir()) == sorted([names["p0.png"], names["p2.png"]])
+        # The same thumbnails as the import made (the same decode of the same bytes).
+        for photo in ("p0.png", "p2.png"):
+            assert (thumbnails / names[photo]).stat().st_size == made[names[photo]]
+        assert sorted(photo_rows(session.library)) == ["p0.png", "p1.png", "p2.png"]
+
+        # Said again at the next open; nothing left to rebuild.
+        third = subprocess.run(command, env=session.environment(), capture_output=True, text=True, timeout=120)
+        assert third.returncode == 0 and "damaged: photos/p1.png" in third.stdout, third.stdout
+        assert "Rebuilt" not in third.stdout, third.stdout
+        assert fingerprint(damaged) == before
     finally:
         session.cleanup()

@@ -97,23 +97,14 @@ import Testing
     @Test func aVersion7LibrarysSHA256HashesAreReplacedByTheBackgroundScan() async throws {
         let temp = try TemporaryDirectory()
         let directory = temp.file("library")
-        let location = LibraryLocation(directory: directory)
-        for folder in [location.photosDirectory, location.thumbnailsDirectory] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
+        let sha256 = "0f5b9e4bb1a0d1c4a07e8f0d6ab8e0d3e2a7c6b5a4f3e2d1c0b9a8f7e6d5c4b3"
+        let location = try await LibraryLocation.makeOld(at: directory, migratedUpTo: "v7", rows: """
+            INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded, contentHash)
+            VALUES (1, 'harbour.png', 'harbour.png', 'Harbour', 300, 200, 0, '\(sha256)');
+            INSERT INTO collectionEntry (position, kind, photoID) VALUES (0, 'photo', 1);
+            """)
         let photo = try TestImages.write(location.photoURL(fileName: "harbour.png"), width: 300, height: 200)
         try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("harbour.png.png"), width: 256, height: 171)
-        let sha256 = "0f5b9e4bb1a0d1c4a07e8f0d6ab8e0d3e2a7c6b5a4f3e2d1c0b9a8f7e6d5c4b3"
-        let queue = try DatabaseQueue(path: location.databaseURL.path)
-        try Schema.migrator.migrate(queue, upTo: "v7")
-        try await queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded, contentHash)
-                VALUES (1, 'harbour.png', 'harbour.png', 'Harbour', 300, 200, 0, ?);
-                INSERT INTO collectionEntry (position, kind, photoID) VALUES (0, 'photo', 1);
-                """, arguments: [sha256])
-        }
-        try queue.close()
 
         let library = try await PhotoLibrary.open(at: directory)
         #expect(try await library.pendingHashCount() == 1)

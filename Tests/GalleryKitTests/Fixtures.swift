@@ -30,6 +30,23 @@ extension PhotoLibrary {
     }
 }
 
+extension LibraryLocation {
+    /// A library folder as an older Drover left it, for migration tests: photos/ and
+    /// thumbnails/ (empty: the caller writes the files), and a database migrated up to
+    /// `version` holding the rows `sql` inserts.
+    static func makeOld(at directory: URL, migratedUpTo version: String, rows sql: String) async throws -> LibraryLocation {
+        let location = LibraryLocation(directory: directory)
+        for folder in [location.photosDirectory, location.thumbnailsDirectory] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let queue = try DatabaseQueue(path: location.databaseURL.path)
+        try Schema.migrator.migrate(queue, upTo: version)
+        try await queue.write { db in try db.execute(sql: sql) }
+        try queue.close()
+        return location
+    }
+}
+
 /// The names in `directory`, sorted. A folder that cannot be listed (missing, unreadable)
 /// is a test failure, never an empty listing that an "is empty" check would pass.
 func listing(_ directory: URL, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {

@@ -118,22 +118,13 @@ import Testing
     @Test func aVersion2LibraryIsMigratedAndItsPhotosScanned() async throws {
         let temp = try TemporaryDirectory()
         let directory = temp.file("library")
-        let location = LibraryLocation(directory: directory)
-        for folder in [location.photosDirectory, location.thumbnailsDirectory] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
+        let location = try await LibraryLocation.makeOld(at: directory, migratedUpTo: "v2", rows: """
+            INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded)
+            VALUES (1, 'bridge.jpg', 'bridge.jpg', 'Bridge', 1600, 1067, 0);
+            INSERT INTO collectionEntry (position, kind, photoID) VALUES (0, 'photo', 1);
+            """)
         try FileManager.default.copyItem(at: Repository.sample("bridge-cables-over-the-estuary.jpg"),
                                          to: location.photoURL(fileName: "bridge.jpg"))
-        let queue = try DatabaseQueue(path: location.databaseURL.path)
-        try Schema.migrator.migrate(queue, upTo: "v2")
-        try await queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded)
-                VALUES (1, 'bridge.jpg', 'bridge.jpg', 'Bridge', 1600, 1067, 0);
-                INSERT INTO collectionEntry (position, kind, photoID) VALUES (0, 'photo', 1);
-                """)
-        }
-        try queue.close()
 
         let library = try await PhotoLibrary.open(at: directory)
         let item = try #require(try await library.items(in: .allPhotos).first)

@@ -57,22 +57,13 @@ import Testing
     @Test func aVersion6LibraryKeepsItsPNGThumbnails() async throws {
         let temp = try TemporaryDirectory()
         let directory = temp.file("library")
-        let location = LibraryLocation(directory: directory)
-        for folder in [location.photosDirectory, location.thumbnailsDirectory] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
+        let location = try await LibraryLocation.makeOld(at: directory, migratedUpTo: "v6", rows: """
+            INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded)
+            VALUES (1, 'harbour.jpg', 'harbour.jpg', 'Harbour', 300, 200, 0);
+            INSERT INTO collectionEntry (position, kind, photoID) VALUES (0, 'photo', 1);
+            """)
         try TestImages.write(location.photoURL(fileName: "harbour.jpg"), width: 300, height: 200, format: .jpeg)
         try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("harbour.jpg.png"), width: 256, height: 171)
-        let queue = try DatabaseQueue(path: location.databaseURL.path)
-        try Schema.migrator.migrate(queue, upTo: "v6")
-        try await queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateAdded)
-                VALUES (1, 'harbour.jpg', 'harbour.jpg', 'Harbour', 300, 200, 0);
-                INSERT INTO collectionEntry (position, kind, photoID) VALUES (0, 'photo', 1);
-                """)
-        }
-        try queue.close()
 
         let library = try await PhotoLibrary.open(at: directory)
         #expect(library.recoveryReport.unknownFiles.isEmpty && library.recoveryReport.removedOrphanFiles.isEmpty)

@@ -13,6 +13,7 @@
 #include <spawn.h>
 #include <stddef.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -32,6 +33,13 @@ static inline int drover_rename_noreplace(const char *from, const char *to) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+// Gives the calling thread alone the nice value `nice` (Linux keeps one per thread;
+// setpriority with a thread id, which glibc's gettid wrapper needs _GNU_SOURCE for).
+// Returns 0, or -1 with errno set.
+static inline int drover_nice_this_thread(int nice) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), nice);
 }
 
 // The decoder helper (drover-decode) asks to be killed when Drover goes, so an

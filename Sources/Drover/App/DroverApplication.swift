@@ -28,13 +28,20 @@ final class DroverApplication {
     /// Files to show asked for before the library finished opening (the last ask wins).
     private var pendingOpens: [URL] = []
     private var openedFiles: OpenedFileViewer?
+    /// The library the window shows: tiles whose thumbnail file is lost ask it for a new one.
+    private var library: PhotoLibrary?
     /// The screen's scale factor (2 on HiDPI): thumbnails are made and decoded for it.
     private lazy var displayScale = Display.maximumScaleFactor
     private lazy var thumbnails: ThumbnailCache = {
         let box = TileSize.thumbnailBox(scale: displayScale)
-        return ThumbnailCache(capacity: TileSize.textureCacheCapacity(scale: displayScale)) { url in
+        return ThumbnailCache(capacity: TileSize.textureCacheCapacity(scale: displayScale)) { [weak self] url in
             // A turned photo's thumbnail URL carries its turn (`URL.shown(turnedBy:)`).
-            try? await DecodedImage.decode(fileAt: url, fittingBox: box, turnedBy: url.shownRotation)
+            if let image = try? await DecodedImage.decode(fileAt: url, fittingBox: box, turnedBy: url.shownRotation) { return image }
+            // A lost thumbnail (a deleted file or thumbnails/ folder) is made again from its
+            // photo, in the decoder child; the tile shows its placeholder meanwhile.
+            guard FileManager.default.fileExists(atPath: url.path) == false, let library = await self?.library,
+                  await library.remakeLostThumbnail(at: url) else { return nil }
+            return try? await DecodedImage.decode(fileAt: url, fittingBox: box, turnedBy: url.shownRotation)
         }
     }()
     /// Imports make thumbnails with enough pixels for this screen's tiles, and prepare no
@@ -194,6 +201,7 @@ final class DroverApplication {
     private func show(_ library: PhotoLibrary, in window: MainWindow) async {
         // What the gallery shows, as drags and drops need it: the gallery keeps it, drags read it.
         let dragContext = DragContext()
+        self.library = library
         let gallery = GalleryController(library: library, window: window, dragContext: dragContext)
         self.gallery = gallery
         albumDialogs = AlbumController(gallery: gallery)
@@ -219,6 +227,7 @@ final class DroverApplication {
             window.toast.show(tr("This library is read-only: you can browse it and drag photos out, but not change it."), seconds: 10)
         }
         reportRecovery(library.recoveryReport, in: window)
+        checkFiles(of: library, in: window)
         startBenchmarkIfAsked(window)
         let openedFiles = OpenedFileViewer(controller: dragAndDrop.viewer, window: window, importer: importer,
                                            canAdd: !library.isReadOnly)
@@ -291,6 +300,24 @@ final class DroverApplication {
         guard !report.missingPhotos.isEmpty else { return }
         window.toast.show(ntr("{count} photo's file is missing from the library.",
                               "{count} photos' files are missing from the library.", report.missingPhotos.count))
+    }
+
+    /// After the tiles are up, in the background: damaged copies are flagged (their tiles
+    /// change) and said in a toast; lost thumbnails are made again (the log counts them).
+    private func checkFiles(of library: PhotoLibrary, in window: MainWindow) {
+        Task { [weak self] in
+            let found = await library.checkFiles()
+            guard !found.damagedPhotos.isEmpty, self?.mainWindow === window else { return }
+            var text = ntr("{count} photo's file in the library is damaged.",
+                           "{count} photos' files in the library are damaged.", found.damagedPhotos.count)
+            let missing = library.recoveryReport.missingPhotos.count
+            // Said with the open's toast of missing files, which this one replaces.
+            if missing > 0 {
+                text += " " + ntr("{count} photo's file is missing from the library.",
+                                  "{count} photos' files are missing from the library.", missing)
+            }
+            window.toast.show(text)
+        }
     }
 
     private var benchmark: ScrollBenchmark?

@@ -18,8 +18,9 @@ extension TileModel {
         let kind: Kind
         switch item.kind {
         case .note: kind = .note(text: item.noteText ?? item.title)
-        case .stack: kind = item.isMissing ? .missing : .stack(count: item.count)
-        case .photo: kind = item.isMissing ? .missing : .photo
+        // A damaged copy is shown as a missing one is: its thumbnail is of bytes that are gone.
+        case .stack: kind = item.isMissing || item.isDamaged ? .missing : .stack(count: item.count)
+        case .photo: kind = item.isMissing || item.isDamaged ? .missing : .photo
         }
         self.init(id: item.id.description, title: item.title, kind: kind, source: .item(item))
     }
@@ -34,6 +35,7 @@ extension TileModel {
         if item.kind == .stack { details.append(ntr("Stack of {count} photo", "Stack of {count} photos", item.count)) }
         if !item.albumNames.isEmpty { details.append(tr("In {albums}", ["albums": item.albumNames.joined(separator: ", ")])) }
         if item.isMissing { details.append(tr("The photo's file is missing from the library")) }
+        if item.isDamaged { details.append(tr("The photo's file in the library is damaged")) }
         return details.joined(separator: ". ")
     }
 }

@@ -80,6 +80,17 @@ enum HeadlessImport {
             for name in found.missingFiles { print("missing: photos/\(TerminalText.escaped(name)): \(LibraryError.photoFileMissing(PhotoID(rawValue: 0)).message)") }
             let leftAlone = tr("Drover did not make this file, so it is left alone.")
             for path in found.unknownFiles { print("not Drover's: \(TerminalText.escaped(path)): \(leftAlone)") }
+            // Copies that are no longer the photos, and lost thumbnails made again.
+            let checked = await library.checkFiles()
+            let damaged = LibraryError.photoFileDamaged(PhotoID(rawValue: 0)).message
+            for name in checked.damagedFiles { print("damaged: photos/\(TerminalText.escaped(name)): \(damaged)") }
+            for failure in checked.thumbnailFailures {
+                print("thumbnail not rebuilt: photos/\(TerminalText.escaped(failure.fileName)): \(failure.reason.localizedDescription)")
+            }
+            if checked.rebuiltThumbnails > 0 {
+                print(ntr("Rebuilt {count} lost thumbnail from its photo.", "Rebuilt {count} lost thumbnails from their photos.",
+                          checked.rebuiltThumbnails))
+            }
             var tally = start
             let started = Date()
             for url in urls {

@@ -182,8 +182,13 @@ final class ViewerController {
         let coverURL = item.covers.first { $0.photoID == member.photoID }?.thumbnailURL.shown(turnedBy: .upright)
         viewer.show(title: member.title, preview: coverURL.flatMap(thumbnails.cachedTexture(for:)), rotation: member.rotation,
                     photoSize: member.pixelSize)
-        if item.covers.first(where: { $0.photoID == member.photoID })?.isMissing == true {
+        let cover = item.covers.first { $0.photoID == member.photoID }
+        if cover?.isMissing == true {
             viewer.showMessage(tr("The file of “{title}” is missing from the library.", ["title": member.title]))
+            return
+        }
+        if cover?.isDamaged == true {
+            viewer.showMessage(tr("The file of “{title}” in the library is damaged.", ["title": member.title]))
             return
         }
         let library = gallery.library

@@ -18,16 +18,19 @@ enum AtomicFile {
         var finished = false
         defer { if !finished { unlink(temporary) } }
         let digest = ContentDigest()
+        let stamp: FileStamp?
         do {
             defer { close(destination) }
             try copyBytes(from: source, to: destination, maxBytes: maxBytes, digest: digest, faults: faults)
             // The data must be on disk before the name is, or a crash could leave a
             // complete-looking name with empty contents.
             guard fsync(destination) == 0 else { throw writeFailure(errno) }
+            // After the last write: the rename below moves no modification time.
+            stamp = FileStamp(descriptor: destination)
         }
         let name = try rename(temporary, into: directory, preferredName: preferredName, journal: journal)
         finished = true
-        return Copied(fileName: name, contentHash: digest?.finish())
+        return Copied(fileName: name, contentHash: digest?.finish(), stamp: stamp)
     }
 
     /// A copy made by `copy`.
@@ -35,6 +38,8 @@ enum AtomicFile {
         var fileName: String
         /// Nil only if xxHash could not allocate its state (the background scan hashes it later).
         var contentHash: String?
+        /// The copy's size and modification time as written (`FileCheck` compares them).
+        var stamp: FileStamp?
     }
 
     /// Finishes a temp file written by someone else (a thumbnail) under an exact name,

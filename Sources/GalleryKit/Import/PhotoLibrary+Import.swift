@@ -273,14 +273,16 @@ extension ChangeSet {
             try db.execute(
                 sql: """
                     INSERT INTO photo (fileName, originalFileName, title, width, height, fileDate, dateTaken, dateState,
-                                       dateAdded, latitude, longitude, altitude, contentHash, thumbnailFormat)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
+                                       dateAdded, latitude, longitude, altitude, contentHash, thumbnailFormat,
+                                       fileSize, fileModified)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [photo.fileName, photo.originalFileName, photo.title, photo.pixelSize.width,
                             photo.pixelSize.height, photo.fileDate?.timeIntervalSince1970,
                             photo.dateTaken?.timeIntervalSince1970, now.timeIntervalSince1970,
                             photo.location?.latitude, photo.location?.longitude, photo.location?.altitude,
-                            photo.contentHash, photo.thumbnailFormat.rawValue])
+                            photo.contentHash, photo.thumbnailFormat.rawValue,
+                            photo.fileStamp?.size, photo.fileStamp?.modified])
             let id = PhotoID(rawValue: db.lastInsertedRowID)
             ids.append(id)
             recordCommit(of: CommitID(rawValue: photo.fileName), as: .photo(id))

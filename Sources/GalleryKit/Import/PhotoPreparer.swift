@@ -19,6 +19,8 @@ struct PreparedPhoto: Sendable, Hashable {
     var contentHash: String? = nil
     /// How its thumbnail was written.
     var thumbnailFormat: ThumbnailFormat = .png
+    /// The copy's size and modification time as written (schema v9).
+    var fileStamp: FileStamp? = nil
 }
 
 /// Turns one user file into a prepared library photo, or a failure that leaves nothing
@@ -92,7 +94,7 @@ struct PhotoPreparer: Sendable {
                              pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
                              dateTaken: ExifDateReader.dateTaken(path: copy),
                              location: ExifLocationReader.location(path: copy),
-                             contentHash: copied.contentHash, thumbnailFormat: thumbnailFormat)
+                             contentHash: copied.contentHash, thumbnailFormat: thumbnailFormat, fileStamp: copied.stamp)
     }
 
     /// Decodes `path` to thumbnail size in a `drover-decode` helper, under the budgets of

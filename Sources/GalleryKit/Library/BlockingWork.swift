@@ -1,4 +1,6 @@
+import CSystem
 import Dispatch
+import Foundation
 
 /// Runs blocking work (file I/O, decoding) on GCD threads instead of the Swift
 /// concurrency pool, whose few threads must never block, and never on the caller's thread.
@@ -22,6 +24,21 @@ enum BlockingWork {
     /// caller that bounds how many it runs at once and whose work spends much of its time
     /// waiting (an import slot waiting for a decoder server while the next photos are
     /// copied), so that the waiting holds nothing else back.
+    /// Like `runOnOwnThread`, on a new thread of the lowest CPU priority (nice 19), which
+    /// ends with the work: for long checks that must never take a core from the window's
+    /// main thread or its thumbnail decodes (on a two-core machine they would otherwise).
+    /// Linux keeps a nice value per thread, so the rest of the process is unaffected.
+    static func runAtLowestPriority<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                _ = drover_nice_this_thread(19)
+                continuation.resume(returning: work())
+            }
+            thread.name = "drover-file-check"
+            thread.start()
+        }
+    }
+
     static func runOnOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             // A serial queue of its own is served by a thread that is made for it when no

@@ -35,6 +35,9 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         public var thumbnailURL: URL { thumbnail.url.shown(turnedBy: rotation) }
         /// True when the library's copy of this photo is gone from disk.
         public let isMissing: Bool
+        /// True when the library's copy is there but no longer the photo's bytes (replaced
+        /// or damaged, found by `PhotoLibrary.checkFiles()`). Its tile shows it as missing.
+        public var isDamaged = false
         let thumbnail: LibraryFile
         /// How the user turned the photo (see `PhotoRotation`).
         public var rotation: PhotoRotation = .upright
@@ -104,6 +107,8 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     /// True when the cover's file is missing: the view shows a "missing" tile.
     /// A note has no file, so it is never missing.
     public var isMissing: Bool { kind == .note ? false : box.contents.photos.firstCover?.isMissing ?? true }
+    /// The cover's library copy is not the photo Drover stored (see `Cover.isDamaged`).
+    public var isDamaged: Bool { box.contents.photos.firstCover?.isDamaged ?? false }
     public var thumbnailURLs: [URL] { covers.map(\.thumbnailURL) }
 
     public static func == (lhs: GalleryItem, rhs: GalleryItem) -> Bool {

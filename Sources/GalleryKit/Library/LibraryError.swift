@@ -38,6 +38,9 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
     case itemNotFound(GalleryItem.ID)
     /// The photo's file is gone from the library folder.
     case photoFileMissing(PhotoID)
+    /// The photo's file is in the library folder, but no longer the bytes Drover stored
+    /// (replaced or damaged): it is reported and left as it is.
+    case photoFileDamaged(PhotoID)
     /// A folder import found more images than one import may take.
     case tooManyFiles(URL, found: Int, limit: Int)
     case notADirectory(URL)
@@ -89,6 +92,8 @@ public enum LibraryError: Error, Equatable, Sendable, LocalizedError {
             tr("That item is no longer in the library.")
         case .photoFileMissing:
             tr("The photo’s file is missing from the library folder.")
+        case .photoFileDamaged:
+            tr("The photo’s file in the library folder is damaged: it is no longer the photo Drover stored. It is left as it is.")
         case .tooManyFiles(let url, let found, let limit):
             tr("“{folder}” holds {found} or more images, more than the {limit} one import can take. Import a smaller folder.", ["folder": url.lastPathComponent, "found": found, "limit": limit])
         case .notADirectory(let url):

@@ -6,6 +6,7 @@
 
 import Foundation
 import GRDB
+import Synchronization
 
 /// A photo library: its database, its photo copies and thumbnails, and the
 /// observers of its collections.
@@ -28,6 +29,10 @@ public final class PhotoLibrary: Sendable {
     let faults: FaultInjection
     /// Photos a background scan is working on (see `scanPendingPhotos`).
     let scanClaims = ScanClaims()
+    /// Lost thumbnails that tiles had made again (`remakeLostThumbnail`) and no report has
+    /// counted yet; nil once the open's `checkFiles()` has counted them (later ones are
+    /// logged one by one).
+    let thumbnailsRemadeForTiles = Mutex<Int?>(0)
     /// The main collection's order between write transactions.
     private let mainOrder = MainOrderCache()
     /// Held while the library is open: one process owns a library at a time.

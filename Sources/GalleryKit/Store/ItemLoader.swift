@@ -61,7 +61,7 @@ struct ItemLoader {
         let presence = FilePresence(location: location, listWholeDirectory: whole)
 
         func cover(_ row: PhotoRow) -> GalleryItem.Cover {
-            GalleryItem.Cover(photoID: row.id, isMissing: !presence.contains(row.fileName),
+            GalleryItem.Cover(photoID: row.id, isMissing: !presence.contains(row.fileName), isDamaged: row.fileDamaged,
                               thumbnail: location.thumbnailFile(photoFileName: row.fileName, format: row.thumbnailFormat),
                               rotation: row.rotation)
         }

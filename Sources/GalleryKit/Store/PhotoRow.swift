@@ -5,7 +5,7 @@ import GRDB
 /// A `photo` table row, as read by queries in this module.
 struct PhotoRow: Sendable {
     static let columns = "id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, stackID, stackPosition, "
-        + "scanState, latitude, longitude, altitude, placeName, rotation, contentHash, thumbnailFormat"
+        + "scanState, latitude, longitude, altitude, placeName, rotation, contentHash, thumbnailFormat, fileDamaged"
 
     var id: PhotoID
     var fileName: String
@@ -26,6 +26,8 @@ struct PhotoRow: Sendable {
     var contentHash: String?
     /// Schema v7.
     var thumbnailFormat: ThumbnailFormat = .png
+    /// Schema v9: the library copy is not the photo's bytes any more (`FileCheck`).
+    var fileDamaged = false
 
     init(row: Row) {
         id = PhotoID(rawValue: row[0])
@@ -46,6 +48,7 @@ struct PhotoRow: Sendable {
         rotation = PhotoRotation(quarterTurns: row[16])
         contentHash = row[17]
         thumbnailFormat = ThumbnailFormat(rawValue: row[18]) ?? .png
+        fileDamaged = row[19]
     }
 
     init(id: PhotoID, fileName: String, originalFileName: String, title: String, pixelSize: PixelSize,
@@ -67,12 +70,12 @@ struct PhotoRow: Sendable {
     /// Inserts the row, keeping `id` (restoring after undo reuses the original id).
     func insert(_ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO photo (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO photo (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [id.rawValue, fileName, originalFileName, title, pixelSize.width, pixelSize.height,
                         dateTaken?.timeIntervalSince1970, fileDate?.timeIntervalSince1970,
                         dateAdded.timeIntervalSince1970, stackID?.rawValue, stackPosition,
                         scanState.rawValue, location?.latitude, location?.longitude, location?.altitude, placeName,
-                        rotation.quarterTurns, contentHash, thumbnailFormat.rawValue])
+                        rotation.quarterTurns, contentHash, thumbnailFormat.rawValue, fileDamaged])
     }
 
     func photo(in location: LibraryLocation) -> Photo {

@@ -89,6 +89,9 @@ enum Schema {
         migrator.registerMigration("v8") { db in
             try db.execute(sql: SchemaV8.sql)
         }
+        migrator.registerMigration("v9") { db in
+            try db.execute(sql: SchemaV9.sql)
+        }
         return migrator
     }
 }
