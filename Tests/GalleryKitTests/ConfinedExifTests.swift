@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    /// The details view's camera is what a child that only reads the EXIF said; a photo whose
+    /// file is gone has none, and no child is asked about it.
+    @Test func theDetailsShowTheCameraTheChildRead() async throws {
+        let temp = try TemporaryDirectory()
+        let file = try Self.fixture().writeJPEG(temp.file("sydney.jpg"), width: 64, height: 48)
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let id = try #require(try await library.importFiles([file]).photoIDs.first)
+        let details = try await library.details(of: id)
+        #expect(details.camera == "Canon EOS 5D Mark IV")
+        #expect(details.photo.location.map { abs($0.longitude - 151.2108) < 0.00001 } == true)
+        try FileManager.default.removeItem(at: details.photo.fileURL)
+        let gone = try await library.details(of: id)
+        #expect(gone.fileSize == nil && gone.camera == nil)
+    }
+
     /// A file the child cannot read is said to be so, not taken for a file without EXIF.
     @Test func aMissingFileIsNoAnswer() throws {
         let temp = try TemporaryDirectory()
