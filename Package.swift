@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "drover-decode", targets: ["DroverDecode"]),
         // Only for FuzzTesting/, a separate package that builds these with libFuzzer (scripts/fuzz.sh).
         .library(name: "ImageFormats", targets: ["ImageFormats"]),
+        .library(name: "DecoderKit", targets: ["DecoderKit"]),
         .library(name: "DragKit", targets: ["DragKit"]),
         .library(name: "GalleryKit", targets: ["GalleryKit"]),
     ],
@@ -30,7 +31,8 @@ let package = Package(
         // gdk-pixbuf (the decoder in drover-decode, thumbnails with libpng, GIO's Trash). System
         // calls are CSystem's, below.
         .systemLibrary(name: "CPixbuf", pkgConfig: "gdk-pixbuf-2.0", providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
-        // zbar: QR codes in photos. libexif: the tags of an EXIF block ImageFormats found.
+        // zbar: QR codes in photos. libexif: the tags of an EXIF block ImageFormats found. Both
+        // run only in the confined decode child (DecoderKit).
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // xxHash: XXH3-128 of every imported copy, to find duplicate candidates.
@@ -70,13 +72,14 @@ let package = Package(
         .target(name: "UndoKit"),
         // The decoding of untrusted images, in the `drover-decode` helper: its server and the
         // child it forks per image (Server/), the wire (Wire/), Drover's client side of it, the
-        // connections and their pool (Client/), and the decode (Decode/). A module of its own so that
-        // the helper links gdk-pixbuf and nothing else of Drover's (no SQLite, zbar, OpenSSL):
+        // connections and their pool (Client/), the decode (Decode/) and the EXIF the child reads
+        // for Drover (Exif/, libexif). A module of its own so that the helper links gdk-pixbuf,
+        // zbar and libexif and nothing else of Drover's (no SQLite, GTK, OpenSSL):
         // less code beside an untrusted image, and a smaller process to start and fork. Its
         // children run confined (Sandbox/: namespaces, Landlock, seccomp; docs/sandbox.md).
-        .target(name: "DecoderKit", dependencies: ["CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
+        .target(name: "DecoderKit", dependencies: ["CExif", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
         // The library: photos, stacks, albums, notes and their order in SQLite (GRDB), imports,
-        // EXIF metadata, places, QR codes, sorting and search, trash; one change batch per
+        // photos' dates and places (their EXIF read by a decode child), QR codes, sorting and search, trash; one change batch per
         // transaction. In folders by job (Library/, Store/, Changes/, Import/, Metadata/,
         // Places/, QRCodes/, Sorting/, Files/). No GTK.
         .target(name: "GalleryKit", dependencies: [
@@ -85,7 +88,6 @@ let package = Package(
             "ImageFormats",
             "CPixbuf",
             "CSystem",
-            "CExif",
             "CXXHash",
             "Localization",
             .product(name: "GRDB", package: "GRDB.swift"),

@@ -16,17 +16,23 @@ let package = Package(
         .target(name: "FuzzDriver"),
         .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
-        // The EXIF walkers are ImageFormats'; the tags they find are read with libexif, in GalleryKit.
+        // The EXIF walkers are ImageFormats'; the tags they find are read with libexif by
+        // DecoderKit's ExifReader (in the decode child), and its answer is read back by Drover.
         .executableTarget(name: "FuzzExif", dependencies: [
             "FuzzDriver",
             .product(name: "ImageFormats", package: "Drover"),
-            .product(name: "GalleryKit", package: "Drover"),
+            .product(name: "DecoderKit", package: "Drover"),
         ]),
         // Sniffing and the completeness checks: ImageFormats alone.
         .executableTarget(name: "FuzzImageEnding", dependencies: ["FuzzDriver", .product(name: "ImageFormats", package: "Drover")]),
         // The places data set's parser and index, and a photo's position as text: GalleryKit's.
         .executableTarget(name: "FuzzPlaces", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
-        .executableTarget(name: "FuzzGeo", dependencies: ["FuzzDriver", .product(name: "GalleryKit", package: "Drover")]),
+        // (PhotoLocation itself is DecoderKit's: the decode child reads it.)
+        .executableTarget(name: "FuzzGeo", dependencies: [
+            "FuzzDriver",
+            .product(name: "DecoderKit", package: "Drover"),
+            .product(name: "GalleryKit", package: "Drover"),
+        ]),
         .executableTarget(name: "FuzzDrops", dependencies: [
             "CGio",
             "FuzzDriver",

@@ -1,4 +1,4 @@
-// libexif: GalleryKit reads a photo's GPS position and orientation from its EXIF block with it.
+// libexif: the decode child (DecoderKit's ExifReader) reads a photo's EXIF block with it, confined.
 #include <stddef.h>
 #include <libexif/exif-data.h>
 #include <libexif/exif-utils.h>

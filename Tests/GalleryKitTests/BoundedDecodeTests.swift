@@ -85,7 +85,7 @@ import Testing
     @Test func aDecoderThatCrashesFailsClearly() async throws {
         let temp = try TemporaryDirectory()
         let photo = try TestImages.write(temp.file("fine.jpg"), width: 64, height: 48, format: .jpeg)
-        let crashing = try script(in: temp, named: "crash", "kill -SEGV $$")
+        let crashing = try temp.script(named: "crash", "kill -SEGV $$")
         let library = try await PhotoLibrary.makeTemporary(in: temp, faults: FaultInjection(decoderExecutable: crashing))
 
         let reason = try onlyFailure(try await library.importFiles([photo]))
@@ -98,8 +98,8 @@ import Testing
         let temp = try TemporaryDirectory()
         let photo = try TestImages.write(temp.file("fine.jpg"), width: 64, height: 48, format: .jpeg)
         // What GLib prints when g_malloc fails, then its abort.
-        let starving = try script(in: temp, named: "starve",
-                                  "echo 'GLib-ERROR **: failed to allocate 400000000 bytes' >&2; kill -TRAP $$")
+        let starving = try temp.script(named: "starve",
+                                       "echo 'GLib-ERROR **: failed to allocate 400000000 bytes' >&2; kill -TRAP $$")
         let library = try await PhotoLibrary.makeTemporary(in: temp, limits: ImportLimits(decodeMemoryBytes: 500_000_000),
                                                            faults: FaultInjection(decoderExecutable: starving))
 
@@ -127,7 +127,7 @@ import Testing
     @Test func aDecoderThatHangsIsKilledAtTheWallClockBudget() async throws {
         let temp = try TemporaryDirectory()
         let photo = try TestImages.write(temp.file("fine.jpg"), width: 64, height: 48, format: .jpeg)
-        let hanging = try script(in: temp, named: "hang", "exec sleep 600")
+        let hanging = try temp.script(named: "hang", "exec sleep 600")
         let library = try await PhotoLibrary.makeTemporary(in: temp, limits: ImportLimits(decodeWallSeconds: 1),
                                                            faults: FaultInjection(decoderExecutable: hanging))
 
@@ -175,17 +175,17 @@ import Testing
         var jpeg = request
         jpeg.format = .jpeg
         #expect(try DecoderHelper.Request(parsing: jpeg.arguments) == jpeg)
-        // A PNG's or WebP's EXIF orientation travels with the request (the helper reads no EXIF).
-        var turned = request
-        turned.orientation = 6
-        #expect(try DecoderHelper.Request(parsing: turned.arguments) == turned)
+        // The EXIF alone (the child reads the orientation itself: no request carries it).
+        var exifOnly = request
+        exifOnly.product = .exif
+        #expect(try DecoderHelper.Request(parsing: exifOnly.arguments) == exifOnly)
         // The viewer's: the pixels themselves, refused over a pixel count from the header.
         var viewer = request
         viewer.product = .pixels
         viewer.maxPixels = 100_000_000
         #expect(try DecoderHelper.Request(parsing: viewer.arguments) == viewer)
         #expect(throws: DecoderHelper.Request.UsageError.self) {
-            _ = try DecoderHelper.Request(parsing: ["--cpu-seconds", "1", "--memory-bytes", "1", "--box", "8", "--orientation", "9", "a", "b"])
+            _ = try DecoderHelper.Request(parsing: ["--cpu-seconds", "1", "--memory-bytes", "1", "--box", "8", "--orientation", "6", "a", "b"])
         }
         #expect(throws: DecoderHelper.Request.UsageError.self) { _ = try DecoderHelper.Request(parsing: ["--box", "0", "a", "b"]) }
         #expect(throws: DecoderHelper.Request.UsageError.self) {
@@ -203,12 +203,6 @@ import Testing
     }
 
     /// An executable shell script standing in for the decoder.
-    private func script(in temp: TemporaryDirectory, named name: String, _ body: String) throws -> String {
-        let url = temp.file(name)
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: url)
-        #expect(chmod(url.path, 0o755) == 0)
-        return url.path
-    }
 
     /// Bytes of disk the files under `directory` really take (blocks, not apparent sizes).
     private func diskUsage(of directory: URL) throws -> Int {

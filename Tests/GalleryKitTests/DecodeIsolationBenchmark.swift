@@ -28,7 +28,7 @@ import Testing
                         _ = try decoder.makeThumbnail(of: file, to: output)
                     } else {
                         _ = try ThumbnailRenderer.render(path: file, box: limits.thumbnailSize, format: .png, fullSize: nil,
-                                                         orientation: ExifOrientation.notAppliedByLoader(path: file), to: output)
+                                                         to: output)
                     }
                     unlink(output)
                 }

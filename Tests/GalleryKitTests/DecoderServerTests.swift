@@ -10,7 +10,7 @@ import Testing
 @Suite struct DecoderServerTests {
     @Test func aFineChildsAnswerComesThroughTheServer() throws {
         let temp = try TemporaryDirectory()
-        let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
+        let answering = try temp.script(named: "answer", "echo 'ok 64 48'")
         let decoder = DecoderProcess(childProgram: answering, limits: ImportLimits())
 
         #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path) == PixelSize(width: 64, height: 48))
@@ -19,7 +19,7 @@ import Testing
     @Test func aChildOverItsCPUBudgetIsKilledAndTheImageIsTooComplex() throws {
         let temp = try TemporaryDirectory()
         // The server sets the limits before it runs the stand-in, as the built-in decode does.
-        let spinning = try script(in: temp, named: "spin", "while :; do :; done")
+        let spinning = try temp.script(named: "spin", "while :; do :; done")
         let decoder = DecoderProcess(childProgram: spinning, limits: ImportLimits(decodeCPUSeconds: 1))
 
         #expect(throws: ImportFailureReason.tooComplexToDecode(seconds: 1)) {
@@ -32,7 +32,7 @@ import Testing
         // A child that would outlive the test by far, with a command line no other test
         // (nor another run of this one) uses.
         let seconds = String(Int.random(in: 100_000...999_999))
-        let sleeping = try script(in: temp, named: "sleep", "exec sleep \(seconds)")
+        let sleeping = try temp.script(named: "sleep", "exec sleep \(seconds)")
         let decoder = DecoderProcess(childProgram: sleeping, limits: ImportLimits(decodeWallSeconds: 600))
         let decode = BackgroundDecode(decoder, output: temp.file("out.png").path)
         // The child first (until it execs, it carries the server's command line too).
@@ -47,7 +47,7 @@ import Testing
 
     @Test func theNextImageAfterAServerDiedGetsANewServer() throws {
         let temp = try TemporaryDirectory()
-        let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
+        let answering = try temp.script(named: "answer", "echo 'ok 64 48'")
         let pool = DecoderServerPool.shared
         let first = try pool.borrow(executable: DecoderProcess.installedExecutable, childProgram: answering,
                                     limit: 4, waitSeconds: 10)
@@ -64,7 +64,7 @@ import Testing
     @Test func aServerThatAnswersNonsenseIsStopped() throws {
         let temp = try TemporaryDirectory()
         let seconds = String(Int.random(in: 100_000...999_999))
-        let talking = try script(in: temp, named: "talk", "echo 'hello, this is not an answer'; exec sleep \(seconds)")
+        let talking = try temp.script(named: "talk", "echo 'hello, this is not an answer'; exec sleep \(seconds)")
         let decoder = DecoderProcess(executable: talking, limits: ImportLimits())
 
         #expect(throws: ImportFailureReason.decoderFailed(detail: "its server gave an answer Drover cannot read")) {
@@ -77,7 +77,7 @@ import Testing
         let temp = try TemporaryDirectory()
         let seconds = String(Int.random(in: 100_000...999_999))
         // A whole answer, then bytes no request asked for.
-        let chatty = try script(in: temp, named: "chatty", "printf 'exited 0 0.1 0 9 0\\nok 64 48\\nmore'; exec sleep \(seconds)")
+        let chatty = try temp.script(named: "chatty", "printf 'exited 0 0.1 0 9 0\\nok 64 48\\nmore'; exec sleep \(seconds)")
         let decoder = DecoderProcess(executable: chatty, limits: ImportLimits())
 
         #expect(throws: ImportFailureReason.decoderFailed(detail: "its server gave an answer Drover cannot read")) {
@@ -88,7 +88,7 @@ import Testing
 
     @Test func aServerThatNeverAnswersIsStoppedAfterTheBudgetAndAMargin() throws {
         let temp = try TemporaryDirectory()
-        let silent = try script(in: temp, named: "silent", "exec sleep 600")
+        let silent = try temp.script(named: "silent", "exec sleep 600")
         let decoder = DecoderProcess(executable: silent, limits: ImportLimits(decodeWallSeconds: 1))
 
         #expect(throws: ImportFailureReason.decoderFailed(detail: "its server did not answer within 3 s")) {
@@ -100,7 +100,7 @@ import Testing
         let temp = try TemporaryDirectory()
         // Each child notes its server (its parent) and stays a moment, so the decodes overlap.
         let servers = temp.file("servers").path
-        let noting = try script(in: temp, named: "note", "echo $PPID >> '\(servers)'; sleep 0.3; echo 'ok 64 48'")
+        let noting = try temp.script(named: "note", "echo $PPID >> '\(servers)'; sleep 0.3; echo 'ok 64 48'")
         let decoder = DecoderProcess(childProgram: noting, limits: ImportLimits(concurrency: 2))
         let succeeded = Outcome()
 
@@ -118,7 +118,7 @@ import Testing
 
     @Test func prewarmedServersStartIdleWithinTheLimitAndServeTheNextDecodes() throws {
         let temp = try TemporaryDirectory()
-        let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
+        let answering = try temp.script(named: "answer", "echo 'ok 64 48'")
         let decoder = DecoderProcess(childProgram: answering, limits: ImportLimits(concurrency: 2, decodeWallSeconds: 5))
         let pool = DecoderServerPool.shared
 
@@ -136,7 +136,7 @@ import Testing
 
     @Test func aBorrowerBeyondTheLimitWaitsUntilCancelledOrUntilNoServerCameBackInTime() throws {
         let temp = try TemporaryDirectory()
-        let answering = try script(in: temp, named: "answer", "echo 'ok 64 48'")
+        let answering = try temp.script(named: "answer", "echo 'ok 64 48'")
         let pool = DecoderServerPool.shared
         let executable = DecoderProcess.installedExecutable
         // The one server, lent to a first borrower and then to a second (whose request would wait behind).
@@ -159,7 +159,7 @@ import Testing
     @Test func twoBorrowersShareABusyServerAndEachGetsItsOwnAnswer() throws {
         let temp = try TemporaryDirectory()
         // Answers with the input's name as the width, after a moment, so requests queue up.
-        let echoing = try script(in: temp, named: "echo", """
+        let echoing = try temp.script(named: "echo", """
             for argument; do input=$output; output=$argument; done
             sleep 0.1; echo "ok $(basename "$input") 48"
             """)
@@ -196,7 +196,7 @@ import Testing
         // For the input "die", the child kills its server once the test says so (the file "go"
         // appears, within 30 s), with the next request waiting behind it.
         let go = temp.file("go").path
-        let dying = try script(in: temp, named: "die", """
+        let dying = try temp.script(named: "die", """
             for argument; do input=$output; output=$argument; done
             if [ "$input" = die ]; then
                 for i in $(seq 300); do [ -e '\(go)' ] && break; sleep 0.1; done
@@ -220,7 +220,7 @@ import Testing
 
     @Test func aServerThatFailsFreesItsPlaceForTheNext() throws {
         let temp = try TemporaryDirectory()
-        let silent = try script(in: temp, named: "silent", "exec sleep 600")
+        let silent = try temp.script(named: "silent", "exec sleep 600")
         let decoder = DecoderProcess(executable: silent, limits: ImportLimits(concurrency: 1, decodeWallSeconds: 1))
 
         for _ in 0..<2 {
@@ -273,12 +273,6 @@ import Testing
     }
 
     /// An executable shell script standing in for a decoder or a server.
-    private func script(in temp: TemporaryDirectory, named name: String, _ body: String) throws -> String {
-        let url = temp.file(name)
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: url)
-        #expect(chmod(url.path, 0o755) == 0)
-        return url.path
-    }
 
     /// Polls every 20 ms, for at most 30 s.
     private func waitUntil(_ condition: () -> Bool) -> Bool {

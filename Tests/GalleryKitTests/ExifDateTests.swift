@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 /// The date taken: EXIF `DateTimeOriginal` with `OffsetTimeOriginal`, else `DateTime`
@@ -15,6 +16,15 @@ import Testing
     }
 
     // MARK: Parsing
+
+    /// What the child parses (`ExifDateTime.parse`) made an instant as Drover makes it.
+    enum ExifDate {
+        static func parse(_ text: String, offset: String? = nil, localTimeZone: TimeZone = .current) -> Date? {
+            ExifDateTime.parse(text, offset: offset)?.date(localTimeZone: localTimeZone)
+        }
+
+        static func offsetSeconds(_ text: String) -> Int? { ExifDateTime.offsetSeconds(text) }
+    }
 
     @Test func aDateWithoutAnOffsetIsLocalTime() {
         #expect(ExifDate.parse("2019:07:14 16:30:05", localTimeZone: Self.berlin) == Self.utc("2019-07-14T14:30:05Z"))
@@ -78,9 +88,9 @@ import Testing
         located.gps = ExifFixture.position(latitude: 35.6586, longitude: 139.7454)
         let both = try located.writeJPEG(temp.file("dated-located.jpg"))
         for file in [jpeg, png, big, both] {
-            #expect(ExifDateReader.dateTaken(path: file.path) == Self.utc("2021-03-03T20:06:07Z"), "\(file.lastPathComponent)")
+            #expect(PhotoExif.read(path: file.path).dateTaken == Self.utc("2021-03-03T20:06:07Z"), "\(file.lastPathComponent)")
         }
-        #expect(ExifLocationReader.location(path: both.path) != nil, "the GPS IFD is still read")
+        #expect(PhotoExif.read(path: both.path).location != nil, "the GPS IFD is still read")
     }
 
     @Test func dateTimeStandsInWhenTheOriginalIsMissingOrMalformed() throws {
@@ -89,12 +99,12 @@ import Testing
         let malformed = try Self.exif(original: "0000:00:00 00:00:00", modified: "2020:05:06 07:08:09", modifiedOffset: "-03:00")
             .writeJPEG(temp.file("b.jpg"))
         for file in [missing, malformed] {
-            #expect(ExifDateReader.dateTaken(path: file.path) == Self.utc("2020-05-06T10:08:09Z"), "\(file.lastPathComponent)")
+            #expect(PhotoExif.read(path: file.path).dateTaken == Self.utc("2020-05-06T10:08:09Z"), "\(file.lastPathComponent)")
         }
         let none = try Self.exif(original: "not a date").writeJPEG(temp.file("c.jpg"))
-        #expect(ExifDateReader.dateTaken(path: none.path) == nil)
+        #expect(PhotoExif.read(path: none.path).dateTaken == nil)
         let noExif = try ExifFixture().writeJPEG(temp.file("d.jpg"))
-        #expect(ExifDateReader.dateTaken(path: noExif.path) == nil)
+        #expect(PhotoExif.read(path: noExif.path).dateTaken == nil)
     }
 
     /// Every format with EXIF, dated by exiftool (a test dependency) as a camera or an
@@ -112,9 +122,9 @@ import Testing
         try exiftool.run()
         exiftool.waitUntilExit()
         #expect(exiftool.terminationStatus == 0)
-        #expect(ExifDateReader.dateTaken(path: copy.path) == Self.utc("2022-10-11T11:13:14Z"), "\(name)")
+        #expect(PhotoExif.read(path: copy.path).dateTaken == Self.utc("2022-10-11T11:13:14Z"), "\(name)")
         // The location next to it is still found.
-        #expect(ExifLocationReader.location(path: copy.path) != nil, "\(name)")
+        #expect(PhotoExif.read(path: copy.path).location != nil, "\(name)")
     }
 
     // MARK: The library

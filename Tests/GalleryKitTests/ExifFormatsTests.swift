@@ -26,17 +26,21 @@ import Testing
     func gpsIsReadFromEveryFormat(name: String) async throws {
         let url = Repository.fixture(name)
         Self.expectTokyo(await PhotoLocation.read(fromFileAt: url), name)
-        // The bytes entry point (for fuzzing) agrees with the file one.
-        #expect(ExifLocationReader.read(bytes: [UInt8](try Data(contentsOf: url))) == ExifLocationReader.read(path: url.path))
+        // The bytes entry point (for fuzzing), in this process, agrees with the child's answer.
+        #expect(ExifReader.read(bytes: [UInt8](try Data(contentsOf: url))).metadata.place
+                == PhotoExif.read(path: url.path).place)
     }
 
     /// The formats whose loaders ignore EXIF orientation get it from the reader; HEIF and
     /// AVIF never do (their own `irot` is the orientation); JPEG and TIFF loaders apply it.
+    /// The child's answer says what every file's tag is.
     @Test func orientationIsLeftToTheDecoderOnlyForPNGAndWebP() throws {
         let expected: [String: Int?] = ["gps.png": 6, "gps-raw-profile.png": 6, "gps.webp": 6,
                                         "gps.heic": nil, "gps-exiftool.heic": nil, "gps.avif": nil, "gps.tif": nil]
         for (name, orientation) in expected {
-            #expect(ExifOrientation.notAppliedByLoader(path: Repository.fixture(name).path) == orientation, "\(name)")
+            let bytes = [UInt8](try Data(contentsOf: Repository.fixture(name)))
+            #expect(ExifReader.read(bytes: bytes).orientationNotAppliedByLoader == orientation, "\(name)")
+            #expect(PhotoExif.read(path: Repository.fixture(name).path).orientation == 6, "\(name)")
         }
     }
 
@@ -91,20 +95,20 @@ import Testing
     @Test func malformedTagsInAPNGAreIgnoredWithAReason() throws {
         let temp = try TemporaryDirectory()
         let nullIsland = ExifFixture(gps: ExifFixture.position(latitude: 0, longitude: 0))
-        guard case .ignored(let reason) = ExifLocationReader.read(path: try nullIsland.writePNG(temp.file("null.png")).path) else {
+        guard case .ignored(let reason) = PhotoExif.read(path: try nullIsland.writePNG(temp.file("null.png")).path).place else {
             Issue.record("0/0 not refused")
             return
         }
         #expect(reason.contains("without a fix"))
         let denominator = ExifFixture(gps: [LocationTests.north, ExifFixture.rationals(2, [(10, 0), (0, 1), (0, 1)]),
                                             LocationTests.east, LocationTests.fineLongitude])
-        guard case .ignored(let second) = ExifLocationReader.read(path: try denominator.writePNG(temp.file("zero.png")).path) else {
+        guard case .ignored(let second) = PhotoExif.read(path: try denominator.writePNG(temp.file("zero.png")).path).place else {
             Issue.record("zero denominator not refused")
             return
         }
         #expect(second.contains("zero denominator"))
         let good = ExifFixture(order: .big, gps: ExifFixture.position(latitude: -33.8568, longitude: 151.2153))
-        guard case .found(let location) = ExifLocationReader.read(path: try good.writePNG(temp.file("good.png")).path) else {
+        guard case .found(let location) = PhotoExif.read(path: try good.writePNG(temp.file("good.png")).path).place else {
             Issue.record("a good big-endian position not found")
             return
         }
@@ -118,8 +122,9 @@ import Testing
         let file = fixture.tiff(ifd0Offset: 3_000_000)
         let block = try #require(ExifBlockFinder.find(in: file))
         #expect(block.container == .tiff && block.tiff.count < 1000)
-        #expect(ExifLocationReader.read(bytes: file) == .found(PhotoLocation(latitude: 64.1466, longitude: -21.9426)))
-        #expect(LoadedExif(block)?.orientation == 8)
+        let read = ExifReader.read(bytes: file).metadata
+        #expect(read.place == .found(PhotoLocation(latitude: 64.1466, longitude: -21.9426)))
+        #expect(read.orientation == 8)
     }
 
     /// Every fixture cut at every length, and with each byte set to 0xFF and to 0x00
@@ -128,14 +133,13 @@ import Testing
     func damagedContainersNeverCrash(name: String) throws {
         let bytes = [UInt8](try Data(contentsOf: Repository.fixture(name)))
         for cut in 0..<bytes.count {
-            _ = ExifLocationReader.read(bytes: Array(bytes.prefix(cut)))
-            _ = ExifOrientation.notAppliedByLoader(bytes: Array(bytes.prefix(cut)))
+            _ = ExifReader.read(bytes: Array(bytes.prefix(cut)))
         }
         for index in bytes.indices {
             for value: UInt8 in [0xFF, 0x00, 0x80] {
                 var damaged = bytes
                 damaged[index] = value
-                _ = ExifLocationReader.read(bytes: damaged)
+                _ = ExifReader.read(bytes: damaged)
             }
         }
     }

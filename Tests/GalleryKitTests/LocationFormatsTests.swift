@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 import Testing
 @testable import GalleryKit

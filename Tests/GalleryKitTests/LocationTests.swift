@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import DecoderKit
 @testable import GalleryKit
 
 @Suite struct LocationTests {
@@ -20,7 +21,7 @@ import Testing
         let exifWithoutGPS = try orientationOnly.writeJPEG(temp.file("exif.jpg"))
         for url in [jpeg, png, exifWithoutGPS, temp.file("missing.jpg"), Repository.sample("chelsea-the-cat.jpg")] {
             #expect(await PhotoLocation.read(fromFileAt: url) == nil, "\(url.lastPathComponent)")
-            #expect(ExifLocationReader.read(path: url.path) == .none, "not even ignored: \(url.lastPathComponent)")
+            #expect(PhotoExif.read(path: url.path).place == .none, "not even ignored: \(url.lastPathComponent)")
         }
     }
 
@@ -51,7 +52,7 @@ import Testing
         let fixture = ExifFixture(gps: [ExifFixture.ascii(1, "S"), ExifFixture.rationals(2, [(3_385_680, 100_000)]),
                                         ExifFixture.ascii(3, "E"), ExifFixture.rationals(4, [(15_121_530, 100_000)])])
         let url = try fixture.writeJPEG(temp.file("decimal.jpg"))
-        #expect(ExifLocationReader.read(path: url.path) == .found(PhotoLocation(latitude: -33.8568, longitude: 151.2153)))
+        #expect(PhotoExif.read(path: url.path).place == .found(PhotoLocation(latitude: -33.8568, longitude: 151.2153)))
     }
 
     typealias Tags = [ExifFixture.Entry]
@@ -78,8 +79,8 @@ import Testing
     func malformedTagsAreIgnoredWithAReason(name: String, tags: Tags, reason: String) async throws {
         let temp = try TemporaryDirectory()
         let url = try ExifFixture(gps: tags).writeJPEG(temp.file("bad.jpg"))
-        guard case .ignored(let logged) = ExifLocationReader.read(path: url.path) else {
-            Issue.record("\(name): not ignored: \(ExifLocationReader.read(path: url.path))")
+        guard case .ignored(let logged) = PhotoExif.read(path: url.path).place else {
+            Issue.record("\(name): not ignored: \(PhotoExif.read(path: url.path).place)")
             return
         }
         #expect(logged.contains(reason), "\(name): \(logged)")
@@ -91,22 +92,22 @@ import Testing
         let position = ExifFixture.position(latitude: 10, longitude: 20)
         for altitude in [ExifFixture.rationals(6, [(5, 0)]), ExifFixture.rationals(6, [(900_000, 1)]), ExifFixture.short(6, 5)] {
             let url = try ExifFixture(gps: position + [altitude]).writeJPEG(temp.file("altitude.jpg"))
-            #expect(ExifLocationReader.read(path: url.path) == .found(PhotoLocation(latitude: 10, longitude: 20)))
+            #expect(PhotoExif.read(path: url.path).place == .found(PhotoLocation(latitude: 10, longitude: 20)))
         }
     }
 
     /// The fuzzer reads from memory (`read(bytes:)`); it must see what import sees from the file.
     @Test func readingBytesGivesWhatReadingTheFileGives() throws {
         let temp = try TemporaryDirectory()
-        let cases: [(Tags, ExifLocationReader.Outcome)] = [
+        let cases: [(Tags, PhotoExif.Place)] = [
             (ExifFixture.position(latitude: -33.8568, longitude: 151.2153, altitude: 58), .found(PhotoLocation(latitude: -33.8568, longitude: 151.2153, altitude: 58))),
             ([Self.north, ExifFixture.rationals(2, [(10, 0), (0, 1), (0, 1)]), Self.east, Self.fineLongitude], .ignored("the latitude has a zero denominator")),
             ([], .none),
         ]
         for (index, (tags, expected)) in cases.enumerated() {
             let url = try ExifFixture(gps: tags).writeJPEG(temp.file("case-\(index).jpg"))
-            let fromFile = ExifLocationReader.read(path: url.path)
-            let fromBytes = ExifLocationReader.read(bytes: Array(try Data(contentsOf: url)))
+            let fromFile = PhotoExif.read(path: url.path).place
+            let fromBytes = ExifReader.read(bytes: Array(try Data(contentsOf: url))).metadata.place
             #expect(fromBytes == fromFile)
             if case .found(let location) = expected, case .found(let read) = fromBytes {
                 #expect(abs(read.latitude - location.latitude) < 1e-4 && abs(read.longitude - location.longitude) < 1e-4)
@@ -115,7 +116,7 @@ import Testing
                 #expect(fromBytes == expected)
             }
         }
-        #expect(ExifLocationReader.read(bytes: []) == .none)
+        #expect(ExifReader.read(bytes: []).metadata.place == .none)
     }
 
     @Test func truncatedOrGarbageExifNeverCrashes() throws {
@@ -126,7 +127,7 @@ import Testing
         for cut in stride(from: 30, to: 200, by: 7) {
             let url = temp.file("cut-\(cut).jpg")
             try bytes.prefix(cut).write(to: url)
-            _ = ExifLocationReader.read(path: url.path)
+            _ = ExifReader.read(bytes: [UInt8](try Data(contentsOf: url)))
         }
         var scrambled = [UInt8](bytes)
         var seed: UInt32 = 12345
@@ -136,6 +137,6 @@ import Testing
         }
         let url = temp.file("scrambled.jpg")
         try Data(scrambled).write(to: url)
-        _ = ExifLocationReader.read(path: url.path)
+        _ = ExifReader.read(bytes: [UInt8](try Data(contentsOf: url)))
     }
 }

@@ -26,4 +26,14 @@ public final class TemporaryDirectory: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
+
+    /// A shell script named `name` here, runnable, whose body is `body`: a stand-in for a
+    /// decode child (`FaultInjection.decoderExecutable`, `DecoderProcess(childProgram:)`).
+    /// Returns its path.
+    public func script(named name: String, _ body: String) throws -> String {
+        let url = file(name)
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: url)
+        guard chmod(url.path, 0o755) == 0 else { throw TestError("cannot make \(name) runnable") }
+        return url.path
+    }
 }

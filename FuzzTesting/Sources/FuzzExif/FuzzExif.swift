@@ -1,37 +1,39 @@
-// EXIF/GPS reader: any bytes (a JPEG, PNG, WebP, HEIF or TIFF, anything a drop delivers) go
-// through Drover's container walker, libexif and Drover's GPS decoding, and through the
-// orientation and date readers. A position that is returned must
-// keep the reader's promises: in range, not the 0/0 of a camera without a fix; a date must be
-// in the years the parser accepts.
+// EXIF reader: any bytes (a JPEG, PNG, WebP, HEIF or TIFF, anything a drop delivers) go
+// through the decode child's reader (DecoderKit's ExifReader: the container walker, libexif,
+// the GPS, date and orientation readers). What it returns must keep the reader's promises
+// (a position in range and not the 0/0 of a camera without a fix, a date in the years the
+// parser accepts), and must cross the wire to Drover unchanged (`ExifAnswer`). The same
+// bytes, taken as a child's answer, must never crash Drover's reader of it.
 import FuzzDriver
-@testable import GalleryKit
+@testable import DecoderKit
 @testable import ImageFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExif(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data else { return 0 }
-    silenceLogOnce
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let outcome = ExifLocationReader.read(bytes: bytes)
-    if let orientation = ExifOrientation.notAppliedByLoader(bytes: bytes) {
+    let read = ExifReader.read(bytes: bytes)
+    if let orientation = read.orientationNotAppliedByLoader {
         precondition((1...8).contains(orientation), "orientation \(orientation) was returned")
     }
-    if let date = ExifDateReader.dateTaken(bytes: bytes) {
-        // 1826–2200 local time, give or take a day of offset.
-        precondition((-4_544_300_000...7_289_800_000).contains(date.timeIntervalSince1970), "date \(date) was returned")
+    if let date = read.metadata.dateTaken {
+        precondition((1826...2200).contains(date.year), "date \(date) was returned")
     }
-    if case .found(let location) = outcome {
-        precondition(location.isValid, "an invalid position was returned: \(location)")
-        precondition(location.latitude != 0 || location.longitude != 0, "0/0 was returned")
-        if let altitude = location.altitude {
+    if case .found(let position) = read.metadata.place {
+        precondition(abs(position.latitude) <= 90 && abs(position.longitude) <= 180, "an invalid position was returned: \(position)")
+        precondition(position.latitude != 0 || position.longitude != 0, "0/0 was returned")
+        if let altitude = position.altitude {
             precondition((-12_000...100_000).contains(altitude), "altitude \(altitude) was returned")
         }
     }
+    // What a child writes, Drover reads back as it was (texts cut to the answer's limit).
+    let answer = ExifAnswer.lines(read.metadata)
+    let lines = answer.split(separator: "\n", omittingEmptySubsequences: true).map { Substring($0) }
+    precondition(ExifAnswer.read(lines) != nil, "the reader's own answer was refused: \(answer)")
+    // A compromised child's answer: any bytes.
+    _ = ExifAnswer.read(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map { Substring($0) })
     return 0
 }
-
-/// Ignored tags are logged; a million log lines would only slow the fuzzer down.
-let silenceLogOnce: Void = GalleryLog.setSink { _ in }
 
 @_cdecl("FuzzExif_main")
 public func fuzzExifMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {

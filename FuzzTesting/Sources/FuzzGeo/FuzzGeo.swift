@@ -3,6 +3,7 @@
 // name). Drover has no reader of its own for these formats, so the check is the round
 // trip through the readers other applications use: the URI's numbers and Foundation's
 // JSON parser must give back the position and the name.
+import DecoderKit
 import Foundation
 import FuzzDriver
 import GalleryKit

@@ -47,8 +47,8 @@ package final class Pixbuf {
 
     /// Decodes the whole image, scaled down (never up) to fit a `box`×`box` square,
     /// and turned upright by its EXIF orientation. The JPEG and TIFF loaders find that
-    /// themselves; for the formats whose loaders do not (PNG, WebP), the caller reads it
-    /// (GalleryKit's `ExifOrientation`) and passes it as `orientationNotAppliedByLoader`.
+    /// themselves; for the formats whose loaders do not (PNG, WebP), the decode child reads it
+    /// (`ExifReader`) and passes it as `orientationNotAppliedByLoader`.
     /// Returns the upright full size too.
     package static func load(path: String, fittingBox box: Int, fullSize: PixelSize?,
                              orientationNotAppliedByLoader: Int?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {

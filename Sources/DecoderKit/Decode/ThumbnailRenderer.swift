@@ -21,7 +21,7 @@ package enum ThumbnailRenderer {
 
     /// Decodes the image on `descriptor` scaled down (never up) to fit `box`×`box`, upright
     /// by its EXIF orientation (`Pixbuf.load` applies it, with `orientation` for a PNG or
-    /// WebP, so the orientation rule lives with the decode), and writes it in `format` to
+    /// WebP, which the child read with `ExifReader`), and writes it in `format` to
     /// `output`, a descriptor of a temporary file the caller renames (or removes on failure);
     /// both descriptors are used up. Another `product` writes the decoded pixels, a region's,
     /// or the QR codes in them instead (`DecoderHelper.Request.Product`). Returns the
@@ -57,6 +57,10 @@ package enum ThumbnailRenderer {
         case .qrCodes:
             code = QRCodesFile.write(QRCodesFile.Scan(scanned: decodedSize, codes: ZBarScan.qrCodes(in: GreyImage(picture))),
                                      to: output)
+        case .exif:
+            // The child answers an EXIF-only request before it decodes (`DecoderHelper`): nothing to write.
+            close(output)
+            code = 0
         }
         if code != 0 { throw .write(errno: code, String(cString: strerror(code))) }
         return loaded.uprightFullSize ?? PixelSize(width: loaded.0.width, height: loaded.0.height)
@@ -65,7 +69,7 @@ package enum ThumbnailRenderer {
     /// The same from and to paths, in the calling process, unconfined: only for measuring
     /// the decode itself (DecodeIsolationBenchmark). `output` must not exist: it is created
     /// here (O_EXCL), so the file removed on a failure is provably this call's.
-    package static func render(path: String, box: Int, format: ThumbnailFormat, fullSize: PixelSize?, orientation: Int?,
+    package static func render(path: String, box: Int, format: ThumbnailFormat, fullSize: PixelSize?,
                                to output: String) throws(Failure) -> PixelSize {
         let image = open(path, O_RDONLY | O_CLOEXEC)
         guard image >= 0 else { throw .file(String(cString: strerror(errno))) }
@@ -76,6 +80,8 @@ package enum ThumbnailRenderer {
             throw .write(errno: code, String(cString: strerror(code)))
         }
         do {
+            // As the child does: the EXIF first, then the decode.
+            let orientation = ExifReader.read(descriptor: image).orientationNotAppliedByLoader
             return try render(descriptor: image, box: box, format: format, fullSize: fullSize, orientation: orientation, to: thumbnail)
         } catch {
             unlink(output)

@@ -3,11 +3,11 @@ import Foundation
 
 /// The `drover-decode` helper's whole program: it limits itself, decodes one image into
 /// a thumbnail (a PNG, or a JPEG with `--format jpeg`), and says how that went on one line
-/// of standard output.
+/// of standard output, followed by what the image's EXIF says.
 ///
 ///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg]
-///                   [--pixels | --crop X Y W H OF_W OF_H | --qr] [--max-pixels P]
-///                   [--full-size W H] [--orientation O] INPUT OUTPUT
+///                   [--pixels | --crop X Y W H OF_W OF_H | --qr | --exif-only] [--max-pixels P]
+///                   [--full-size W H] INPUT OUTPUT
 ///
 /// With --max-pixels, an image whose header announces more than P pixels is refused
 /// before it is decoded: the decompression-bomb check.
@@ -15,11 +15,14 @@ import Foundation
 /// pixels themselves (`PixelsFile`), how Drover's viewer shows a photo large without
 /// decoding it in Drover; with --crop, the pixels of the region X Y W H of the picture at
 /// OF_W×OF_H (scaled to the size it decodes at), a QR code cut out; with --qr, the QR codes
-/// zbar finds in it (`QRCodesFile`).
+/// zbar finds in it (`QRCodesFile`); with --exif-only, nothing (nothing is decoded and
+/// OUTPUT is not written: Drover names /dev/null).
 ///
-/// O is the EXIF orientation (1–8) of a PNG or WebP, whose gdk-pixbuf loaders leave it out:
-/// Drover reads it (as it reads every photo's EXIF for its date and place), so this helper
-/// needs no EXIF parser of its own.
+/// Every child reads the image's EXIF block (`ExifReader`, libexif) before it decodes: the
+/// orientation of a PNG or WebP, whose gdk-pixbuf loaders leave it out, is applied from it,
+/// and the date taken, GPS position, orientation and camera follow an "ok" line
+/// (`ExifAnswer`), so Drover parses no byte of the image's EXIF itself and an import learns
+/// them from the decode it runs anyway.
 ///
 /// The limits are set before a single byte of INPUT is read, so no input can escape them:
 /// past N s of CPU the kernel kills the process (SIGXCPU, then SIGKILL a second later),
@@ -35,6 +38,7 @@ import Foundation
 /// The line is one of:
 ///
 ///     ok W H                 the thumbnail is at OUTPUT; W×H is the upright full size
+///     ok exif                --exif-only: the EXIF lines follow
 ///     fail file MESSAGE      INPUT could not be opened or read
 ///     fail decode MESSAGE    INPUT does not decode
 ///     fail memory MESSAGE    the decoder could not get memory within M bytes
@@ -87,12 +91,18 @@ public enum DecoderHelper {
         if case .failure(let error) = DecoderSandbox.confineSelf(sandbox) {
             return report("fail usage \(error.message)")
         }
+        // Before the decode, with pread: the loader then reads the descriptor from its start.
+        let exif = ExifReader.read(descriptor: image)
+        if request.product == .exif {
+            close(image)
+            close(thumbnail)
+            return report("ok exif", exif: exif.metadata)
+        }
         do {
             let size = try ThumbnailRenderer.render(descriptor: image, box: request.box, maxPixels: request.maxPixels,
-                                                    format: request.format,
-                                                    product: request.product, fullSize: request.fullSize, orientation: request.orientation,
-                                                    to: thumbnail)
-            return report("ok \(size.width) \(size.height)")
+                                                    format: request.format, product: request.product, fullSize: request.fullSize,
+                                                    orientation: exif.orientationNotAppliedByLoader, to: thumbnail)
+            return report("ok \(size.width) \(size.height)", exif: exif.metadata)
         } catch {
             switch error {
             case .file(let message): return report("fail file \(message)")
@@ -104,9 +114,10 @@ public enum DecoderHelper {
         }
     }
 
-    /// Writes the one line (line breaks in messages become spaces) and gives the status.
-    static func report(_ line: String) -> Int32 {
-        let flat = String(line.map { $0.isNewline ? " " : $0 }) + "\n"
+    /// Writes the one line (line breaks in messages become spaces), and after an "ok" the
+    /// EXIF lines (`ExifAnswer`), and gives the status.
+    static func report(_ line: String, exif: ExifMetadata? = nil) -> Int32 {
+        let flat = String(line.map { $0.isNewline ? " " : $0 }) + "\n" + (exif.map(ExifAnswer.lines) ?? "")
         // One write(2), unbuffered: the line is whole or absent, whatever happens next.
         _ = flat.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
         return line.hasPrefix("ok ") ? 0 : 1
@@ -122,8 +133,6 @@ public enum DecoderHelper {
         /// The most pixels an image's header may announce (none when nil).
         package var maxPixels: Int?
         package var fullSize: PixelSize?
-        /// The EXIF orientation the loader does not apply itself (PNG, WebP), if any.
-        package var orientation: Int?
         package var input: String
         package var output: String
 
@@ -137,16 +146,16 @@ public enum DecoderHelper {
             case .crop(let rect, let size):
                 arguments += ["--crop"] + [rect.x, rect.y, rect.width, rect.height, size.width, size.height].map(String.init)
             case .qrCodes: arguments.append("--qr")
+            case .exif: arguments.append("--exif-only")
             }
             if let maxPixels { arguments += ["--max-pixels", String(maxPixels)] }
             if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
-            if let orientation { arguments += ["--orientation", String(orientation)] }
             // "--" so that a path starting with "-" is never taken for an option.
             return arguments + ["--", input, output]
         }
 
         package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, product: Product = .thumbnail,
-                     maxPixels: Int? = nil, fullSize: PixelSize?, orientation: Int? = nil, input: String, output: String) {
+                     maxPixels: Int? = nil, fullSize: PixelSize?, input: String, output: String) {
             self.cpuSeconds = cpuSeconds
             self.memoryBytes = memoryBytes
             self.box = box
@@ -154,7 +163,6 @@ public enum DecoderHelper {
             self.product = product
             self.maxPixels = maxPixels
             self.fullSize = fullSize
-            self.orientation = orientation
             self.input = input
             self.output = output
         }
@@ -172,6 +180,9 @@ public enum DecoderHelper {
             case crop(PixelRect, of: PixelSize)
             /// The QR codes zbar finds (`QRCodesFile`).
             case qrCodes
+            /// Nothing: only the EXIF lines after "ok exif" (the details view's camera, a
+            /// library photo's date or place read again). Nothing is decoded.
+            case exif
         }
 
         package init(parsing arguments: [String]) throws(UsageError) {
@@ -182,7 +193,6 @@ public enum DecoderHelper {
             var product = Product.thumbnail
             var maxPixels: Int?
             var fullSize: PixelSize?
-            var orientation: Int?
             var paths: [String] = []
             var rest = arguments[...]
             func number(_ option: String) throws(UsageError) -> Int {
@@ -209,16 +219,13 @@ public enum DecoderHelper {
                     format = named
                 case "--pixels": product = .pixels
                 case "--qr": product = .qrCodes
+                case "--exif-only": product = .exif
                 case "--crop":
                     let (x, y) = (try whole(argument), try whole(argument))
                     let rect = PixelRect(x: x, y: y, width: try number(argument), height: try number(argument))
                     product = .crop(rect, of: PixelSize(width: try number(argument), height: try number(argument)))
                 case "--max-pixels": maxPixels = try number(argument)
                 case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
-                case "--orientation":
-                    let value = try number(argument)
-                    guard (1...8).contains(value) else { throw UsageError(message: "--orientation needs 1 to 8") }
-                    orientation = value
                 case "--": paths += rest; rest = []
                 default:
                     guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option \(argument)") }
@@ -230,7 +237,7 @@ public enum DecoderHelper {
             }
             guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
             self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, product: product, maxPixels: maxPixels, fullSize: fullSize,
-                      orientation: orientation, input: paths[0], output: paths[1])
+                      input: paths[0], output: paths[1])
         }
 
         /// Sets this process's limits. Returns nil, or what failed.

@@ -25,7 +25,7 @@ package enum QRCodesFile {
         var text = "scanned \(scan.scanned.width) \(scan.scanned.height)\n"
         for code in scan.codes.prefix(maxCodes) where code.points.count == 4 {
             let corners = code.points.map { "\($0.x) \($0.y)" }.joined(separator: " ")
-            let hex = code.text.utf8.prefix(maxTextBytes).map { String(format: "%02x", $0) }.joined()
+            let hex = HexText.encode(code.text.utf8.prefix(maxTextBytes))
             text += "code \(corners) \(hex)\n"
         }
         var bytes = Array(text.utf8)[...]
@@ -56,29 +56,9 @@ package enum QRCodesFile {
             guard numbers.count == 8 else { return nil }
             let points = stride(from: 0, to: 8, by: 2).map { PixelCorner(x: numbers[$0], y: numbers[$0 + 1]) }
             guard points.allSatisfy({ (0...width).contains($0.x) && (0...height).contains($0.y) }),
-                  let text = hexBytes(words[9]), text.count <= maxTextBytes else { return nil }
+                  let text = HexText.decode(words[9]), text.count <= maxTextBytes else { return nil }
             codes.append(ZBarSymbol(text: String(decoding: text, as: UTF8.self), points: points))
         }
         return Scan(scanned: PixelSize(width: width, height: height), codes: codes)
-    }
-
-    private static func hexBytes(_ hex: Substring) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }

@@ -41,7 +41,8 @@ public struct DecodedImage: Sendable, Hashable {
         }
         guard header.size.pixelCount <= pixelLimit else { throw ImportFailureReason.tooManyPixels(header.size, limit: pixelLimit) }
         do {
-            return try Pixbuf.load(path: path, fittingBox: box, fullSize: header.size).0.decodedImage()
+            // Upright already (the child turned it): no EXIF of its own to apply, and none read here.
+            return try Pixbuf.load(path: path, fittingBox: box, fullSize: header.size, orientationNotAppliedByLoader: nil).0.decodedImage()
         } catch {
             throw ImportFailureReason.corrupt(detail: error.message)
         }

@@ -7,7 +7,7 @@ extension DecoderProcess {
     /// its bytes are as untrusted as an import's, so they are decoded under the same sandbox
     /// and limits. Also returns the child's CPU time.
     func decodePixels(of input: String, fittingBox box: Int) throws(ImportFailureReason) -> (DecodedImage, cpuSeconds: Double) {
-        let (image, _, cpuSeconds) = try decode(input, box: box, product: .pixels) { Self.decodedImage($0, largestSide: box) }
+        let (image, _, cpuSeconds, _) = try decode(input, box: box, product: .pixels) { Self.decodedImage($0, largestSide: box) }
         return (image, cpuSeconds)
     }
 
@@ -20,22 +20,41 @@ extension DecoderProcess {
     }
 
     /// The QR codes zbar finds in `input` decoded to fit `box`×`box`, found in a confined
-    /// decode child, with the upright full size the corners are to be scaled to.
-    func scanQRCodes(of input: String, fittingBox box: Int) throws(ImportFailureReason) -> (QRCodesFile.Scan, fullSize: PixelSize) {
-        let (scan, fullSize, _) = try decode(input, box: box, product: .qrCodes) { descriptor in
+    /// decode child, with the upright full size the corners are to be scaled to, and the
+    /// EXIF the same child read (the background scan's place, without another child).
+    func scanQRCodes(of input: String, fittingBox box: Int) throws(ImportFailureReason)
+        -> (QRCodesFile.Scan, fullSize: PixelSize, exif: ExifMetadata) {
+        let (scan, fullSize, _, exif) = try decode(input, box: box, product: .qrCodes) { descriptor in
             // A few lines: at most `QRCodesFile.maxCodes` codes.
             FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()
                 .withUnsafeBytes { QRCodesFile.read(Array($0), largestSide: box) }
         }
-        return (scan, fullSize)
+        return (scan, fullSize, exif)
+    }
+
+    /// What the EXIF of `input` says, read by a confined decode child that decodes nothing
+    /// (`--exif-only`): the details view's camera, and the date or place of a photo already
+    /// in the library.
+    func readExif(of input: String) throws(ImportFailureReason) -> ExifMetadata {
+        // Nothing is written: the server opens /dev/null as the output the child never uses.
+        let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
+                                            box: 1, product: .exif, fullSize: nil, input: input, output: "/dev/null")
+        let finished = try run(request.arguments)
+        let first = finished.output.split(separator: "\n", omittingEmptySubsequences: true).first
+        guard finished.ending == .exited(0), !finished.timedOut, first == "ok exif" else {
+            // A "fail" line (the file is gone or unreadable) says why; anything else is no answer.
+            _ = try interpret(finished, input: input)
+            throw Self.unreadableAnswer
+        }
+        return try Self.exif(finished)
     }
 
     /// Runs one decode whose product Drover reads back with `read` (nil: not in its form),
     /// from a private scratch file that is gone again when this returns: what was read, the
-    /// upright full size, the child's CPU.
+    /// upright full size, the child's CPU, and the EXIF the child read.
     private func decode<Product>(_ input: String, box: Int, product: DecoderHelper.Request.Product,
                                  read: (Int32) -> Product?) throws(ImportFailureReason)
-        -> (Product, fullSize: PixelSize, cpuSeconds: Double) {
+        -> (Product, fullSize: PixelSize, cpuSeconds: Double, exif: ExifMetadata) {
         // The rule an import applies first, by content (the first bytes, read in Swift): a
         // file that is no image, or in a format Drover does not take, is said to be so.
         switch ImportContentRule.decide(path: Array(input.utf8)) {
@@ -49,19 +68,15 @@ extension DecoderProcess {
         defer { unlink(scratch) }
         let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
                                             box: box, product: product, maxPixels: limits.maxPixels, fullSize: nil,
-                                            orientation: ExifOrientation.notAppliedByLoader(path: input),
                                             input: input, output: scratch)
         let finished = try run(request.arguments)
         let fullSize = try interpret(finished, input: input)
+        let exif = try Self.exif(finished)
         let descriptor = open(scratch, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.unreadableAnswer }
         defer { close(descriptor) }
         guard let made = read(descriptor) else { throw Self.unreadableAnswer }
-        return (made, fullSize, finished.cpuSeconds)
-    }
-
-    private static var unreadableAnswer: ImportFailureReason {
-        .decoderFailed(detail: "what it wrote was not in the form Drover reads")
+        return (made, fullSize, finished.cpuSeconds, exif)
     }
 
     private static func decodedImage(_ descriptor: Int32, largestSide: Int) -> DecodedImage? {

@@ -52,15 +52,20 @@ struct DecoderProcess {
     /// the full size from the header and refuses more than `limits.maxPixels` before it
     /// decodes. Returns the upright full size. On failure nothing is left at `output`.
     func makeThumbnail(of input: String, to output: String, format: ThumbnailFormat = .png) throws(ImportFailureReason) -> PixelSize {
-        // A PNG's or WebP's EXIF orientation is read here, as every photo's EXIF is (for
-        // its date and place): the helper carries no EXIF parser.
+        try makeThumbnailReadingExif(of: input, to: output, format: format).upright
+    }
+
+    /// `makeThumbnail`, and what the image's EXIF says, which the same child read before it
+    /// decoded (`ExifAnswer`): an import learns a photo's date and place without another
+    /// child, and without parsing a byte of the image in Drover.
+    func makeThumbnailReadingExif(of input: String, to output: String,
+                                  format: ThumbnailFormat = .png) throws(ImportFailureReason) -> (upright: PixelSize, exif: ExifMetadata) {
         let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
                                             box: limits.thumbnailSize, format: format, maxPixels: limits.maxPixels, fullSize: nil,
-                                            orientation: ExifOrientation.notAppliedByLoader(path: input),
                                             input: input, output: output)
         do {
             let finished = try run(request.arguments)
-            return try interpret(finished, input: input)
+            return (try interpret(finished, input: input), try Self.exif(finished))
         } catch {
             unlink(output)
             throw error
@@ -117,6 +122,18 @@ struct DecoderProcess {
             let said = finished.errors.split(separator: "\n").last.map { ": " + $0.prefix(200) } ?? ""
             throw .decoderFailed(detail: "it exited with status \(status) without an answer\(said)")
         }
+    }
+
+    /// The EXIF lines after an "ok" line (none from a stand-in program that writes none), or
+    /// the failure of an answer that breaks `ExifAnswer`'s rules.
+    static func exif(_ finished: Finished) throws(ImportFailureReason) -> ExifMetadata {
+        let lines = finished.output.split(separator: "\n", omittingEmptySubsequences: true).dropFirst()
+        guard let metadata = ExifAnswer.read(Array(lines)) else { throw unreadableAnswer }
+        return metadata
+    }
+
+    static var unreadableAnswer: ImportFailureReason {
+        .decoderFailed(detail: "what it wrote was not in the form Drover reads")
     }
 
     private static func message(_ words: [String]) -> String {

@@ -84,34 +84,35 @@ struct PhotoPreparer: Sendable {
         }
         // Decoding the library's copy proves the stored bytes are a whole image.
         let thumbnailFormat = ThumbnailFormat.forPhoto(content: content)
-        let upright = try makeThumbnail(of: copy, fileName: fileName, format: thumbnailFormat, cancellation: cancellation)
+        let (upright, metadata) = try makeThumbnail(of: copy, fileName: fileName, format: thumbnailFormat, cancellation: cancellation)
+        let exif = PhotoExif(metadata, fileName: originalName)
         keep = true
         let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        // Cheap (only the EXIF block is read, found by walking the container), so a new photo has its date and
-        // location at once; the slower QR scan is left to the background scan.
+        // The thumbnail's decode child read the EXIF too (no other child, no byte of it parsed
+        // here), so a new photo has its date and location at once; the slower QR scan is left
+        // to the background scan.
         return PreparedPhoto(source: source.url, fileName: fileName, originalFileName: originalName,
                              title: source.title ?? (originalName as NSString).deletingPathExtension,
                              pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
-                             dateTaken: ExifDateReader.dateTaken(path: copy),
-                             location: ExifLocationReader.location(path: copy),
+                             dateTaken: exif.dateTaken, location: exif.location,
                              contentHash: copied.contentHash, thumbnailFormat: thumbnailFormat, fileStamp: copied.stamp)
     }
 
     /// Decodes `path` to thumbnail size in a `drover-decode` helper, under the budgets of
     /// `ImportLimits` (see `DecoderProcess`), and saves thumbnails/<fileName>.png or .jpg
-    /// (`format`) atomically. Returns the upright full size.
+    /// (`format`) atomically. Returns the upright full size, and the EXIF the child read.
     @discardableResult
     func makeThumbnail(of path: String, fileName: String, format: ThumbnailFormat,
-                       cancellation: ImportCancellation? = nil) throws(ImportFailureReason) -> PixelSize {
+                       cancellation: ImportCancellation? = nil) throws(ImportFailureReason) -> (PixelSize, ExifMetadata) {
         let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
         let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
-        let upright = try decoder.makeThumbnail(of: path, to: temporary, format: format)
+        let (upright, exif) = try decoder.makeThumbnailReadingExif(of: path, to: temporary, format: format)
         if let injected = faults.writeError {
             unlink(temporary)
             throw AtomicFile.writeFailure(injected)
         }
         try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName, format: format).path)
-        return upright
+        return (upright, exif)
     }
 
     /// Starts the decoder servers that preparing `count` files will use, ahead of the

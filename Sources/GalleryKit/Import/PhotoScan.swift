@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// What scanning one photo found.
@@ -9,18 +10,22 @@ struct PhotoScanResult: Sendable {
     var placeName: String?
 }
 
-/// Scans one library photo: its EXIF position and its QR codes. Blocking.
+/// Scans one library photo: its EXIF position and its QR codes, both from one decode
+/// child (the scan's, which reads the EXIF before it decodes). Blocking.
 struct PhotoScan: Sendable {
     let scanner: QRScanner
 
     func run(_ photoID: PhotoID, path: String) -> PhotoScanResult {
-        let location = ExifLocationReader.location(path: path)
+        let name = (path as NSString).lastPathComponent
         do {
-            let codes = try scanner.scanNow(path: path)
-            return PhotoScanResult(photoID: photoID, state: .scanned, codes: codes, location: location)
+            let (codes, exif) = try scanner.scanReadingExif(path: path)
+            return PhotoScanResult(photoID: photoID, state: .scanned, codes: codes,
+                                   location: PhotoExif(exif, fileName: name).location)
         } catch {
-            // Recorded as failed, never retried: the photo just has no codes.
-            GalleryLog.note("no QR scan for \((path as NSString).lastPathComponent): \(error)")
+            // Recorded as failed, never retried: the photo just has no codes. Its place may
+            // still be there (a photo too large to scan): a child that only reads the EXIF.
+            GalleryLog.note("no QR scan for \(name): \(error)")
+            let location = error == .missing ? nil : PhotoExif.read(path: path).location
             return PhotoScanResult(photoID: photoID, state: .failed, codes: [], location: location)
         }
     }

@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// How a photo's location travels to other applications: a `geo:` URI

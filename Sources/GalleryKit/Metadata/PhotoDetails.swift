@@ -1,10 +1,8 @@
-// GalleryKit/Metadata: what a photo's EXIF says, read with libexif from the block
-// ImageFormats' walkers find: date taken, position (and its formats: geo: URI, GeoJSON),
-// orientation. The town near a position is Places/'; the bytes are ImageFormats'.
+// GalleryKit/Metadata: what a photo's EXIF says (date taken, position and its formats:
+// geo: URI, GeoJSON; the camera), as the confined decode child read it (PhotoExif; the
+// reading is DecoderKit's Exif/). The town near a position is Places/'.
 
-import CExif
 import Foundation
-import ImageFormats
 
 /// Everything the details view shows about one photo: its row, its file's size, the
 /// camera from its EXIF, its QR codes' texts and the albums holding it.
@@ -29,7 +27,8 @@ public struct PhotoDetails: Sendable, Hashable {
 }
 
 extension PhotoLibrary {
-    /// The details of `photoID`, read now (the camera from the file's EXIF, off the caller's thread).
+    /// The details of `photoID`, read now (the camera from the file's EXIF, read by a decode
+    /// child, off the caller's thread).
     ///
     /// - Throws: `LibraryError.photoNotFound`.
     public func details(of photoID: PhotoID) async throws -> PhotoDetails {
@@ -42,17 +41,12 @@ extension PhotoLibrary {
         let path = photo.fileURL.path
         let (size, make, model) = await BlockingWork.run { () -> (Int64?, String?, String?) in
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-            let exif = ExifBlockFinder.find(path: path).flatMap(LoadedExif.init)
-            func text(_ tag: ExifTag) -> String? {
-                exif?.text(tag, in: EXIF_IFD_0)?.trimmingCharacters(in: .whitespaces).nonEmpty
-            }
-            return (size, text(EXIF_TAG_MAKE), text(EXIF_TAG_MODEL))
+            // A missing file has no EXIF to read (and no child to start for it).
+            guard size != nil else { return (nil, nil, nil) }
+            let exif = PhotoExif.read(path: path)
+            return (size, exif.cameraMake, exif.cameraModel)
         }
         return PhotoDetails(photo: photo, fileSize: size, cameraMake: make, cameraModel: model,
                             qrTexts: codes.map(\.text), albumNames: albums)
     }
-}
-
-private extension String {
-    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -8,8 +8,9 @@ extension PhotoLibrary {
     /// tiles and descriptions change as the scan goes. Each photo is read once, whether it
     /// has a date or not. Returns how many photos gained a date.
     ///
-    /// Only EXIF blocks are read (no decoding), on GalleryKit's threads; the main thread
-    /// does nothing but apply the update batches.
+    /// Only EXIF blocks are read (no decoding), each by a confined decode child that decodes
+    /// nothing (`PhotoExif.read`), waited for on GalleryKit's threads; the main thread does
+    /// nothing but apply the update batches.
     ///
     /// - Throws: `LibraryError.storageFailed` if results cannot be written, or
     ///   `CancellationError`. Photos not finished stay pending for the next call.
@@ -27,7 +28,7 @@ extension PhotoLibrary {
             }
             guard !pending.isEmpty else { return dated }
             let found: [(PhotoID, Date?)] = await BlockingWork.run {
-                pending.map { ($0.0, ExifDateReader.dateTaken(path: location.photoURL(fileName: $0.1).path)) }
+                pending.map { ($0.0, PhotoExif.read(path: location.photoURL(fileName: $0.1).path).dateTaken) }
             }
             dated += try await mutate { changes in
                 var dated = 0

@@ -2,6 +2,7 @@
 // (PlaceData), its k-d tree (PlaceIndex) and the nearest town to a position. Positions
 // themselves come from Metadata/.
 
+import DecoderKit
 import Foundation
 import Synchronization
 

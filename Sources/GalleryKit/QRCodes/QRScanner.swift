@@ -38,21 +38,27 @@ public struct QRScanner: Sendable {
     /// confined decode child (`DecoderProcess.scanQRCodes`): a photo's bytes, and the
     /// modules of the codes in it, are as untrusted as any import's.
     func scanNow(path: String) throws(QRScanError) -> [QRCode] {
-        let scan: QRCodesFile.Scan, full: PixelSize
+        try scanReadingExif(path: path).codes
+    }
+
+    /// `scanNow`, and the EXIF the scan's child read before it decoded.
+    func scanReadingExif(path: String) throws(QRScanError) -> (codes: [QRCode], exif: ExifMetadata) {
+        let scan: QRCodesFile.Scan, full: PixelSize, exif: ExifMetadata
         do {
-            (scan, full) = try DecoderProcess(limits: ImportLimits(maxPixels: maxPixels)).scanQRCodes(of: path, fittingBox: maxScanEdge)
+            (scan, full, exif) = try DecoderProcess(limits: ImportLimits(maxPixels: maxPixels)).scanQRCodes(of: path, fittingBox: maxScanEdge)
         } catch {
             throw QRScanError(error)
         }
         let scaleX = Double(full.width) / Double(scan.scanned.width)
         let scaleY = Double(full.height) / Double(scan.scanned.height)
-        return scan.codes.map { symbol in
+        let codes = scan.codes.map { symbol in
             // A zbar point names a pixel; its centre, scaled, is the same spot in the full image.
             let corners = symbol.points.map { point in
                 PixelPoint(x: (Double(point.x) + 0.5) * scaleX, y: (Double(point.y) + 0.5) * scaleY)
             }
             return QRCode(text: symbol.text, corners: corners, imageSize: full)
         }
+        return (codes, exif)
     }
 }
 

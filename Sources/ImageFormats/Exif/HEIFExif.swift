@@ -6,7 +6,7 @@ import Foundation
 /// the block.
 ///
 /// Exiv2 0.27 (Debian 12) cannot do this for files libheif wrote: it guesses `iloc`'s
-/// layout from entry lengths and drops entries with a base offset (see ExifLocationReader).
+/// layout from entry lengths and drops entries with a base offset (see DecoderKit's LoadedExif).
 package enum HEIFExif {
     /// iPhone `meta` boxes are a few kilobytes (tens for large grid images).
     package static let maxMetaBytes = 4 << 20

@@ -1,38 +1,9 @@
-import ImageFormats
-// Which library reads EXIF, and why (issue 9, measured on Debian 12):
-//
-// gexiv2 0.14 / exiv2 0.27.6, which Shotwell and GNOME Photos use, was weighed against
-// libexif 0.6.24 with a small container walker of our own (ExifBlockFinder) and lost:
-// - HEIC: exiv2 is built with BMFF support and enables it, yet finds no EXIF in either
-//   HEIC made here (heif-enc from libheif 1.15, and exiftool writing into one). Its
-//   `iloc` parser guesses each entry's layout from its length (14, 16 or 18 bytes);
-//   libheif's 20-byte entries (with a base offset) come out at offset 0 and are dropped.
-//   So HEIC GPS would be lost for every file written on Linux with libheif. (It did
-//   read the AVIF heif-enc made, whose entries are 18 bytes.)
-// - PNG (eXIf and zTXt "Raw profile type exif"), WebP and TIFF: both read them.
-// - Cost, 100 camera-sized JPEGs with EXIF and a thumbnail, warm cache, same run, both
-//   orders: libexif 13–30 µs a file, gexiv2 100–250 µs. Neither matters next to a decode.
-// - gexiv2 brings a C++ library with a long CVE history and a GObject API for a job of
-//   two tags; libexif is already here, and the walker is ~300 lines of bounds-checked
-//   Swift with a bytes entry point for fuzzing.
-// So: the walker finds the block in JPEG, PNG, WebP, HEIF/HEIC/AVIF and TIFF, and
-// libexif parses it (LoadedExif).
-
 import CExif
 import Foundation
 
-extension PhotoLocation {
-    /// The photo's GPS position from its EXIF block (JPEG, PNG, WebP, HEIC/HEIF/AVIF or
-    /// TIFF), off the caller's thread. Nil when the photo has none, and when its tags are
-    /// malformed or out of range: the reason then goes to `GalleryLog`, and nothing throws.
-    public static func read(fromFileAt url: URL) async -> PhotoLocation? {
-        await BlockingWork.run { ExifLocationReader.location(path: url.path) }
-    }
-}
-
-/// Reads GPS tags from any container `ExifBlockFinder` knows, with libexif. Blocking.
-enum ExifLocationReader {
-    enum Outcome: Equatable {
+/// What a photo's GPS tags give, read with libexif in the decode child.
+package enum ExifGPS {
+    package enum Outcome: Equatable, Sendable {
         /// No GPS position in the file (or no EXIF at all).
         case none
         case found(PhotoLocation)
@@ -40,29 +11,10 @@ enum ExifLocationReader {
         case ignored(String)
     }
 
-    /// The location, logging why a present one was ignored.
-    static func location(path: String) -> PhotoLocation? {
-        switch read(path: path) {
-        case .none: return nil
-        case .found(let location): return location
-        case .ignored(let reason):
-            GalleryLog.note("ignoring the GPS position of \((path as NSString).lastPathComponent): \(reason)")
-            return nil
-        }
-    }
-
-    static func read(path: String) -> Outcome {
-        ExifBlockFinder.find(path: path).map(read(block:)) ?? .none
-    }
-
-    /// A whole file's bytes: the entry point for fuzzing.
-    static func read(bytes: [UInt8]) -> Outcome {
-        ExifBlockFinder.find(in: bytes).map(read(block:)) ?? .none
-    }
-
-    static func read(block: ExifBlock) -> Outcome {
-        guard let exif = LoadedExif(block), let gps = exif.gps else { return .none }
-        return GPSTags(content: gps, order: exif.byteOrder).location()
+    /// The position in `exif`'s GPS IFD; `notes` gets why a present altitude was dropped.
+    static func read(_ exif: LoadedExif, notes: inout [String]) -> Outcome {
+        guard let gps = exif.gps else { return .none }
+        return GPSTags(content: gps, order: exif.byteOrder).location(notes: &notes)
     }
 }
 
@@ -71,7 +23,7 @@ private struct GPSTags {
     let content: UnsafeMutablePointer<ExifContent>
     let order: ExifByteOrder
 
-    func location() -> ExifLocationReader.Outcome {
+    func location(notes: inout [String]) -> ExifGPS.Outcome {
         let latitudeEntry = entry(EXIF_TAG_GPS_LATITUDE)
         let longitudeEntry = entry(EXIF_TAG_GPS_LONGITUDE)
         guard let latitudeEntry, let longitudeEntry else {
@@ -89,7 +41,7 @@ private struct GPSTags {
         guard abs(longitude) <= 180 else { return .ignored("longitude \(longitude)° is out of range") }
         // Exactly 0, 0 is what cameras without a fix write, not a place anyone stood.
         guard latitude != 0 || longitude != 0 else { return .ignored("0° N 0° E, written by a camera without a fix") }
-        return .found(PhotoLocation(latitude: latitude, longitude: longitude, altitude: altitude()))
+        return .found(PhotoLocation(latitude: latitude, longitude: longitude, altitude: altitude(notes: &notes)))
     }
 
     /// libexif defines the GPS tags as plain integers (their values overlap other IFDs' tags).
@@ -115,14 +67,14 @@ private struct GPSTags {
         }
     }
 
-    /// Metres above sea level, negative below; nil when absent or unusable (logged).
-    private func altitude() -> Double? {
+    /// Metres above sea level, negative below; nil when absent or unusable (the reason in `notes`).
+    private func altitude(notes: inout [String]) -> Double? {
         guard let entry = entry(EXIF_TAG_GPS_ALTITUDE) else { return nil }
         let metres: Double
         do throws(Malformed) {
             metres = try rationals(entry, name: "altitude", allowed: 1...1)[0]
         } catch {
-            GalleryLog.note("ignoring a GPS altitude: \(error.reason)")
+            notes.append("ignoring a GPS altitude: \(error.reason)")
             return nil
         }
         // Reference byte: 0 above sea level (also when missing), 1 below.
@@ -134,7 +86,7 @@ private struct GPSTags {
         let signed = below ? -metres : metres
         // From the deepest trench to near space: anything else is a broken tag.
         guard (-12_000...100_000).contains(signed) else {
-            GalleryLog.note("ignoring a GPS altitude of \(signed) m: out of range")
+            notes.append("ignoring a GPS altitude of \(signed) m: out of range")
             return nil
         }
         return signed
