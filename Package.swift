@@ -38,6 +38,9 @@ let package = Package(
         // libseccomp: the system-call allow-list of the decode child that parses an untrusted
         // image (DecoderKit's DecoderSandbox; docs/sandbox.md).
         .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+        // libjpeg-turbo: the decode child's JPEG decoder (DecoderKit's JPEGDecoder), called directly
+        // so that damage is reported and arithmetic-coded JPEGs decode, which gdk-pixbuf's loader does not.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // glibc's gettext (libintl.h): no library to link.
         .systemLibrary(name: "CIntl"),
         // System calls Swift cannot make itself (fork for a decode child, pidfd, sockets,
@@ -71,10 +74,10 @@ let package = Package(
         // The decoding of untrusted images, in the `drover-decode` helper: its server and the
         // child it forks per image (Server/), the wire (Wire/), Drover's client side of it, the
         // connections and their pool (Client/), and the decode (Decode/). A module of its own so that
-        // the helper links gdk-pixbuf and nothing else of Drover's (no SQLite, zbar, OpenSSL):
+        // the helper links gdk-pixbuf and libjpeg and nothing else of Drover's (no SQLite, OpenSSL):
         // less code beside an untrusted image, and a smaller process to start and fork. Its
         // children run confined (Sandbox/: namespaces, Landlock, seccomp; docs/sandbox.md).
-        .target(name: "DecoderKit", dependencies: ["CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
+        .target(name: "DecoderKit", dependencies: ["CJPEG", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
         // The library: photos, stacks, albums, notes and their order in SQLite (GRDB), imports,
         // EXIF metadata, places, QR codes, sorting and search, trash; one change batch per
         // transaction. In folders by job (Library/, Store/, Changes/, Import/, Metadata/,

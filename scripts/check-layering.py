@@ -29,6 +29,7 @@ LAYERS = {
     "CLibcrypto": [],
     "CIntl": [],
     "CSeccomp": [],  # libseccomp: the decode child's system-call allow-list
+    "CJPEG": [],  # libjpeg-turbo: the decode child's JPEG decoder
     "CDrover": ["CGtk"],
     # Pure Swift foundations.
     "Localization": ["CIntl"],
@@ -39,8 +40,8 @@ LAYERS = {
     "GtkKit": ["CGtk", "CAdwaita", "CDrover", "Localization"],
     # Every drag-and-drop rule; no GTK.
     "DragKit": ["ChangeKit", "ImageFormats", "Localization"],
-    # The drover-decode helper's server, child, wire and client; links gdk-pixbuf only.
-    "DecoderKit": ["CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"],
+    # The drover-decode helper's server, child, wire and client; links gdk-pixbuf and libjpeg.
+    "DecoderKit": ["CJPEG", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"],
     # The library; no GTK.
     "GalleryKit": ["ChangeKit", "ImageFormats", "DecoderKit", "CPixbuf", "CSystem",
                    "CExif", "CLibcrypto", "Localization", "GRDB"],
