@@ -82,8 +82,9 @@ import Testing
     /// A JPEG cut short with an end marker appended passes the check for the end marker;
     /// the decoder's own JPEG decode finds the data ends early and says so (gdk-pixbuf's
     /// loader imported it with grey made up). An arithmetic-coded JPEG, which gdk-pixbuf's
-    /// loader could not read, imports and shows in the viewer.
-    @Test func aCutJPEGIsRefusedAsDamagedAndAnArithmeticCodedOneImports() async throws {
+    /// loader could not read, imports and shows in the viewer; so does one with padding
+    /// before a marker, as some cameras write (libjpeg warns of "extraneous bytes").
+    @Test func aCutJPEGIsRefusedAsDamagedAndArithmeticCodedAndPaddedOnesImport() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)
         let source = try temp.folder("source")
@@ -99,8 +100,12 @@ import Testing
         jpegtran.waitUntilExit()  // jpegtran recodes 400×300 pixels' coefficients and exits: short.
         #expect(jpegtran.terminationStatus == 0)
 
-        let report = try await library.importFiles([cut, arithmetic])
-        #expect(report.imported.map(\.source) == [arithmetic])
+        let padded = source.appendingPathComponent("padded.jpg")
+        let second = 4 + (Int(bytes[4]) << 8 | Int(bytes[5]))  // after APP0
+        try (bytes.prefix(second) + Data([0x00, 0x00, 0x00]) + bytes.dropFirst(second)).write(to: padded)
+
+        let report = try await library.importFiles([cut, arithmetic, padded])
+        #expect(Set(report.imported.map(\.source)) == [arithmetic, padded])
         let failure = try #require(report.failures.first)
         #expect(failure.source == cut)
         guard case .damaged(.endsEarly, let detail) = failure.reason else {
@@ -109,7 +114,7 @@ import Testing
         }
         #expect(failure.message == "cut.jpg: The image is damaged: its data ends early (\(detail)).")
         let photos = try await library.photos(withIDs: report.photoIDs)
-        #expect(photos.map(\.pixelSize) == [PixelSize(width: 400, height: 300)])
+        #expect(photos.map(\.pixelSize) == [PixelSize(width: 400, height: 300), PixelSize(width: 400, height: 300)])
         let shown = try await DecodedImage.decode(fileAt: arithmetic, fittingBox: 1000)
         #expect(shown == (try await DecodedImage.decode(fileAt: photo, fittingBox: 1000)))
         await #expect(throws: ImportFailureReason.damaged(.endsEarly, detail: detail)) {
