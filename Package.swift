@@ -40,6 +40,9 @@ let package = Package(
         // libseccomp: the system-call allow-list of the decode child that parses an untrusted
         // image (DecoderKit's DecoderSandbox; docs/sandbox.md).
         .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+        // libjpeg-turbo: the decode child's JPEG decoder (DecoderKit's JPEGDecoder), called directly
+        // so that damage is reported and arithmetic-coded JPEGs decode, which gdk-pixbuf's loader does not.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         // glibc's gettext (libintl.h): no library to link.
         .systemLibrary(name: "CIntl"),
         // System calls Swift cannot make itself (fork for a decode child, pidfd, sockets,
@@ -72,12 +75,13 @@ let package = Package(
         .target(name: "UndoKit"),
         // The decoding of untrusted images, in the `drover-decode` helper: its server and the
         // child it forks per image (Server/), the wire (Wire/), Drover's client side of it, the
-        // connections and their pool (Client/), the decode (Decode/) and the EXIF the child reads
-        // for Drover (Exif/, libexif). A module of its own so that the helper links gdk-pixbuf,
-        // zbar and libexif and nothing else of Drover's (no SQLite, GTK, OpenSSL):
-        // less code beside an untrusted image, and a smaller process to start and fork. Its
-        // children run confined (Sandbox/: namespaces, Landlock, seccomp; docs/sandbox.md).
-        .target(name: "DecoderKit", dependencies: ["CExif", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
+        // connections and their pool (Client/), the decode (Decode/; a JPEG with libjpeg-turbo
+        // directly) and the EXIF the child reads for Drover (Exif/, libexif). A module of its own
+        // so that the helper links gdk-pixbuf, libjpeg, zbar and libexif and nothing else of
+        // Drover's (no SQLite, GTK, xxHash): less code beside an untrusted image, and a smaller
+        // process to start and fork. Its children run confined (Sandbox/: namespaces, Landlock,
+        // seccomp; docs/sandbox.md).
+        .target(name: "DecoderKit", dependencies: ["CExif", "CJPEG", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
         // The library: photos, stacks, albums, notes and their order in SQLite (GRDB), imports,
         // photos' dates and places (their EXIF read by a decode child), QR codes, sorting and search, trash; one change batch per
         // transaction. In folders by job (Library/, Store/, Changes/, Import/, Metadata/,

@@ -29,6 +29,7 @@ LAYERS = {
     "CXXHash": [],
     "CIntl": [],
     "CSeccomp": [],  # libseccomp: the decode child's system-call allow-list
+    "CJPEG": [],  # libjpeg-turbo: the decode child's JPEG decoder
     "CDrover": ["CGtk"],
     # Pure Swift foundations.
     "Localization": ["CIntl"],
@@ -39,9 +40,9 @@ LAYERS = {
     "GtkKit": ["CGtk", "CAdwaita", "CDrover", "Localization"],
     # Every drag-and-drop rule; no GTK.
     "DragKit": ["ChangeKit", "ImageFormats", "Localization"],
-    # The drover-decode helper's server, child, wire and client; links gdk-pixbuf, zbar and
-    # libexif (the child's EXIF reading), nothing of the library's.
-    "DecoderKit": ["CExif", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"],
+    # The drover-decode helper's server, child, wire and client; links gdk-pixbuf, libjpeg,
+    # zbar and libexif (the child's EXIF reading), nothing of the library's.
+    "DecoderKit": ["CExif", "CJPEG", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"],
     # The library; no GTK.
     "GalleryKit": ["ChangeKit", "ImageFormats", "DecoderKit", "CPixbuf", "CSystem",
                    "CXXHash", "Localization", "GRDB"],

@@ -7,9 +7,11 @@ set -euo pipefail
 # the gdk-pixbuf loaders for WebP, HEIF/HEIC and AVIF photos, and GVfs's backends, through
 # which GIO downloads an image dragged in from a browser; gettext for the translations (po/);
 # xxHash (libxxhash-dev) for the content hash of imported photos; libpng (libpng-dev)
-# for writing thumbnails; libseccomp (libseccomp-dev) for the decoder's system-call filter.
+# for writing thumbnails; libseccomp (libseccomp-dev) for the decoder's system-call filter;
+# libjpeg-turbo (libjpeg62-turbo-dev), which the decoder calls for JPEGs itself.
 BUILD_PACKAGES=(
   pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev libxxhash-dev libpng-dev libseccomp-dev
+  libjpeg62-turbo-dev
   adwaita-icon-theme meson ninja-build desktop-file-utils appstream libglib2.0-bin gettext
   webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf gvfs-backends
 )
@@ -23,7 +25,8 @@ BUILD_PACKAGES=(
 # GStreamer's pipewiresrc read in process (GI) for screenshots, the desktop and
 # document portals (file transfer as sandboxed apps do it), SQLite's shell
 # (benchmarks/make-library.sh makes large libraries with it, for test_large_library.py), and
-# vipsthumbnail and djpeg, the references benchmarks/import-scale.sh measures Drover's import against,
+# vipsthumbnail and djpeg, the references benchmarks/import-scale.sh measures Drover's import against
+# (djpeg and jpegtran also make and judge the damaged and arithmetic-coded JPEGs of DecoderKit's tests),
 # xxhsum, the reference for the content hash's unit test;
 # and for the package (scripts/package.sh: dpkg-shlibdeps, strip) and its test
 # (Tests/EndToEnd/test_installed_package.py), lintian, which

@@ -120,19 +120,29 @@ static inline void drover_descriptor_size_prepared(GdkPixbufLoader *loader, int 
     gdk_pixbuf_loader_set_size(loader, scaled_width > 0 ? scaled_width : 1, scaled_height > 0 ? scaled_height : 1);
 }
 
-// Decodes the image readable on `descriptor` (read to its end; not closed), scaled down to
+// Decodes the image readable on `descriptor` (read to its end; not closed), after the
+// `prefix_length` bytes at `prefix` the caller read from it first (to tell a JPEG, which
+// DecoderKit's JPEGDecoder decodes, from the rest), scaled down to
 // fit `box`×`box` (0: full size), with gdk-pixbuf's sniffing. Sets *width and *height to
 // the header's size. Returns a new reference, or NULL with *error set: G_FILE_ERROR when
 // reading failed, a GdkPixbufError otherwise. An image whose header announces more than
 // `max_pixels` (when above 0) is not decoded: NULL, *too_many_pixels set, and no error.
-static inline GdkPixbuf *drover_pixbuf_load_descriptor(int descriptor, int box, long long max_pixels, int *width, int *height,
+static inline GdkPixbuf *drover_pixbuf_load_descriptor(int descriptor, const guchar *prefix, gsize prefix_length, int box,
+                                                       long long max_pixels, int *width, int *height,
                                                        int *too_many_pixels, GError **error) {
     struct drover_descriptor_load load = { box, max_pixels, 0, 0, 0 };
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
     g_signal_connect(loader, "size-prepared", G_CALLBACK(drover_descriptor_size_prepared), &load);
     guchar buffer[65536];
     gboolean ok = TRUE;
-    gboolean any = FALSE;
+    gboolean any = prefix_length > 0;
+    if (prefix_length > 0) {
+        ok = gdk_pixbuf_loader_write(loader, prefix, prefix_length, error);
+        if (load.too_many_pixels) {
+            g_clear_error(error);
+            ok = FALSE;
+        }
+    }
     while (ok) {
         ssize_t count = read(descriptor, buffer, sizeof buffer);
         if (count < 0 && errno == EINTR) continue;

@@ -40,6 +40,16 @@ def write_truncated_jpeg(path, keep=0.4):
     return Path(path)
 
 
+def write_cut_jpeg_with_end_marker(path, keep=0.5):
+    """A JPEG cut off half way through its image data, with the end-of-image marker put back
+    after the cut: it passes a check for the end marker, and only the decoder sees the loss."""
+    whole = write_jpeg(Path(path).with_suffix(".whole.jpg"))
+    data = whole.read_bytes()
+    whole.unlink()
+    Path(path).write_bytes(data[: int(len(data) * keep)] + b"\xff\xd9")
+    return Path(path)
+
+
 def write_truncated_png(path, width=400, height=300, keep=0.5):
     """A PNG bigger than a thumbnail, cut off half way through its image data."""
     noise = bytes((x * 7919 + (x >> 7) * 104729) % 251 for x in range(width * height * 3))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 
 from drover_session import REPO, DroverSession
-from image_files import write_png, write_png_bomb, write_truncated_jpeg, write_truncated_png
+from image_files import write_cut_jpeg_with_end_marker, write_png, write_png_bomb, write_truncated_jpeg, write_truncated_png
 from library_state import consistency_problems, files_in, fingerprint, photo_rows
 from test_command_line import wait_for_samples
 
@@ -19,6 +19,7 @@ EXPECTED_REASONS = {
     "empty.jpg": "empty",
     "truncated.jpg": "damaged or incomplete",
     "truncated.png": "damaged or incomplete",
+    "cut.jpg": "The image is damaged: its data ends early",
 }
 
 
@@ -107,3 +108,16 @@ def test_truncated_images_fail_as_damaged(tmp_path):
     assert result.returncode == 1
     for name in ["truncated.jpg", "truncated.png"]:
         assert EXPECTED_REASONS[name] in failures.get(name, ""), result.stdout
+
+
+def test_a_jpeg_cut_with_its_end_marker_put_back_fails_as_damaged(tmp_path):
+    """The end marker is there, so only the decode finds the data ends early (libjpeg's
+    warning, which gdk-pixbuf's JPEG loader dropped: the photo came in with grey made up)."""
+    folder = tmp_path / "originals"
+    folder.mkdir()
+    files = [write_cut_jpeg_with_end_marker(folder / "cut.jpg"), write_png(folder / "good.png", seed=5)]
+    result, failures, photos, problems = import_only(tmp_path, files)
+    assert problems == []
+    assert photos == {"good.png"}, f"the damaged JPEG was imported: {sorted(photos)}\n{result.stdout}"
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert EXPECTED_REASONS["cut.jpg"] in failures.get("cut.jpg", ""), result.stdout

@@ -16,6 +16,26 @@ import Testing
         #expect(try decoder.makeThumbnail(of: "in.jpg", to: temp.file("out.png").path) == PixelSize(width: 64, height: 48))
     }
 
+    /// A child that found the data damaged names the kind; a kind Drover does not know is
+    /// the decoder's failure, not a guess.
+    @Test func aDamagedAnswerNamesTheDamage() throws {
+        let temp = try TemporaryDirectory()
+        let answers = ["fail damaged early Premature end of JPEG file": ImportFailureReason.damaged(.endsEarly, detail: "Premature end of JPEG file"),
+                       "fail damaged corrupt Corrupt JPEG data: bad Huffman code": .damaged(.corrupt, detail: "Corrupt JPEG data: bad Huffman code")]
+        for (index, (line, reason)) in answers.sorted(by: { $0.key < $1.key }).enumerated() {
+            let failing = try temp.script(named: "damaged-\(index)", "echo '\(line)'; exit 1")
+            #expect(throws: reason) {
+                _ = try DecoderProcess(childProgram: failing, limits: ImportLimits()).makeThumbnail(of: "in.jpg", to: temp.file("out.png").path)
+            }
+        }
+        let unknown = try temp.script(named: "unknown", "echo 'fail damaged scorched Burnt'; exit 1")
+        #expect {
+            _ = try DecoderProcess(childProgram: unknown, limits: ImportLimits()).makeThumbnail(of: "in.jpg", to: temp.file("out.png").path)
+        } throws: { error in
+            if case .decoderFailed = error as? ImportFailureReason { true } else { false }
+        }
+    }
+
     @Test func aChildOverItsCPUBudgetIsKilledAndTheImageIsTooComplex() throws {
         let temp = try TemporaryDirectory()
         // The server sets the limits before it runs the stand-in, as the built-in decode does.

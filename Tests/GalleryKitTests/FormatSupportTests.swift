@@ -78,4 +78,47 @@ import Testing
         }
         #expect(listing(library.location.photosDirectory).isEmpty)
     }
+
+    /// A JPEG cut short with an end marker appended passes the check for the end marker;
+    /// the decoder's own JPEG decode finds the data ends early and says so (gdk-pixbuf's
+    /// loader imported it with grey made up). An arithmetic-coded JPEG, which gdk-pixbuf's
+    /// loader could not read, imports and shows in the viewer; so does one with padding
+    /// before a marker, as some cameras write (libjpeg warns of "extraneous bytes").
+    @Test func aCutJPEGIsRefusedAsDamagedAndArithmeticCodedAndPaddedOnesImport() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let source = try temp.folder("source")
+        let photo = try TestImages.write(temp.file("photo.jpg"), width: 400, height: 300, format: .jpeg)
+        let bytes = try Data(contentsOf: photo)
+        let cut = source.appendingPathComponent("cut.jpg")
+        try (bytes.prefix(bytes.count / 2) + Data([0xFF, 0xD9])).write(to: cut)
+        let arithmetic = source.appendingPathComponent("arithmetic.jpg")
+        let jpegtran = Process()
+        jpegtran.executableURL = URL(fileURLWithPath: "/usr/bin/jpegtran")
+        jpegtran.arguments = ["-arithmetic", "-outfile", arithmetic.path, photo.path]
+        try jpegtran.run()
+        jpegtran.waitUntilExit()  // jpegtran recodes 400×300 pixels' coefficients and exits: short.
+        #expect(jpegtran.terminationStatus == 0)
+
+        let padded = source.appendingPathComponent("padded.jpg")
+        let second = 4 + (Int(bytes[4]) << 8 | Int(bytes[5]))  // after APP0
+        try (bytes.prefix(second) + Data([0x00, 0x00, 0x00]) + bytes.dropFirst(second)).write(to: padded)
+
+        let report = try await library.importFiles([cut, arithmetic, padded])
+        #expect(Set(report.imported.map(\.source)) == [arithmetic, padded])
+        let failure = try #require(report.failures.first)
+        #expect(failure.source == cut)
+        guard case .damaged(.endsEarly, let detail) = failure.reason else {
+            Issue.record("\(failure.reason)")
+            return
+        }
+        #expect(failure.message == "cut.jpg: The image is damaged: its data ends early (\(detail)).")
+        let photos = try await library.photos(withIDs: report.photoIDs)
+        #expect(photos.map(\.pixelSize) == [PixelSize(width: 400, height: 300), PixelSize(width: 400, height: 300)])
+        let shown = try await DecodedImage.decode(fileAt: arithmetic, fittingBox: 1000)
+        #expect(shown == (try await DecodedImage.decode(fileAt: photo, fittingBox: 1000)))
+        await #expect(throws: ImportFailureReason.damaged(.endsEarly, detail: detail)) {
+            _ = try await DecodedImage.decode(fileAt: cut, fittingBox: 1000)
+        }
+    }
 }

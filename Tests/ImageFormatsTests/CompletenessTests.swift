@@ -63,6 +63,18 @@ import Testing
     }
 
     /// The end marker is looked for in the last 64 KB first, then everywhere after the scan.
+    /// Padding before a marker, as some cameras write between segments: libjpeg skips it with
+    /// a warning and decodes the image whole, so it is no reason to refuse the file; cut, it
+    /// still fails.
+    @Test func jpegWithBytesBeforeAMarkerIsWhole() throws {
+        let data = try generated(.jpeg)
+        #expect(Array(data.prefix(4)) == [0xFF, 0xD8, 0xFF, 0xE0])
+        let second = 4 + (Int(data[4]) << 8 | Int(data[5]))
+        let padded = data.prefix(second) + Data([0x00, 0x00, 0x2A]) + data.dropFirst(second)
+        expectWholeAndCut(padded, .jpeg, cuts: [second + 1, second + 3])
+        #expect(check(data.prefix(second) + Data(repeating: 0, count: 40)) == .incomplete(reason: "the JPEG ends before its image data"))
+    }
+
     @Test func jpegWhoseEndMarkerIsFollowedByMoreThanTheTailSearched() throws {
         let data = try generated(.jpeg)
         #expect(check(data + Data(repeating: 0, count: 100_000)) == .complete)

@@ -1,5 +1,6 @@
 import CPixbuf
 import Foundation
+import ImageFormats
 
 /// A GdkPixbuf owned by Swift: the reference is dropped when this object goes.
 /// Used on one thread at a time (gdk-pixbuf loading is thread-safe across threads).
@@ -36,12 +37,16 @@ package final class Pixbuf {
         package var isOutOfMemory = false
         /// The header's size, when it was over the pixel limit and nothing was decoded.
         package var tooManyPixels: PixelSize?
+        /// Set when the decoder found the data damaged (`JPEGDecoder`'s policy); `message` is its words.
+        package var damage: ImageDamage?
 
-        package init(message: String, isFileError: Bool, isOutOfMemory: Bool = false, tooManyPixels: PixelSize? = nil) {
+        package init(message: String, isFileError: Bool, isOutOfMemory: Bool = false, tooManyPixels: PixelSize? = nil,
+                     damage: ImageDamage? = nil) {
             self.message = message
             self.isFileError = isFileError
             self.isOutOfMemory = isOutOfMemory
             self.tooManyPixels = tooManyPixels
+            self.damage = damage
         }
     }
 
@@ -65,18 +70,47 @@ package final class Pixbuf {
     /// The same, reading the image from an open descriptor to its end (the confined decode
     /// child's way: it opens no path). Without `fullSize`, the header's size is the full size.
     /// An image whose header has more than `maxPixels` is refused before it is decoded.
+    /// A JPEG is decoded by libjpeg-turbo itself (`JPEGDecoder`: damage is refused, arithmetic
+    /// coding decodes), every other image by gdk-pixbuf's loaders; the first bytes tell which.
     package static func load(descriptor: Int32, fittingBox box: Int, maxPixels: Int? = nil, fullSize: PixelSize?,
                              orientationNotAppliedByLoader: Int?) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
+        let prefix = try readPrefix(of: descriptor)
+        let isJPEG = prefix.withUnsafeBytes { ImageFormat.sniff($0) == .jpeg }
+        if isJPEG {
+            let decoded = try JPEGDecoder.decode(descriptor: descriptor, prefix: prefix, fittingBox: box, maxPixels: maxPixels)
+            return upright(decoded.picture, fullSize: fullSize ?? decoded.header,
+                           orientationNotAppliedByLoader: orientationNotAppliedByLoader)
+        }
         var error: UnsafeMutablePointer<GError>?
         var width: Int32 = 0
         var height: Int32 = 0
         var tooManyPixels: Int32 = 0
-        let raw = drover_pixbuf_load_descriptor(descriptor, Int32(box), Int64(maxPixels ?? 0), &width, &height, &tooManyPixels, &error)
+        let raw = prefix.withUnsafeBufferPointer { bytes in
+            drover_pixbuf_load_descriptor(descriptor, bytes.baseAddress, gsize(bytes.count), Int32(box), Int64(maxPixels ?? 0),
+                                          &width, &height, &tooManyPixels, &error)
+        }
         let header = width > 0 && height > 0 ? PixelSize(width: Int(width), height: Int(height)) : nil
         if tooManyPixels != 0, let header {
             throw LoadError(message: "\(header.width)×\(header.height) pixels", isFileError: false, tooManyPixels: header)
         }
         return try upright(raw, error: error, fullSize: fullSize ?? header, orientationNotAppliedByLoader: orientationNotAppliedByLoader)
+    }
+
+    /// The first bytes of the image (fewer only when the file is shorter): enough to tell its
+    /// format. Read from the descriptor, so the decoder that follows is handed them first.
+    private static func readPrefix(of descriptor: Int32) throws(LoadError) -> [UInt8] {
+        var prefix = [UInt8](repeating: 0, count: 4096)
+        var filled = 0
+        while filled < prefix.count {
+            let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                throw LoadError(message: "cannot read the image: \(String(cString: strerror(errno)))", isFileError: true)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        return Array(prefix.prefix(filled))
     }
 
     private static func upright(_ raw: OpaquePointer?, error: UnsafeMutablePointer<GError>?, fullSize: PixelSize?,
@@ -92,9 +126,15 @@ package final class Pixbuf {
             }
             throw failure
         }
-        let loaded = Pixbuf(taking: raw)
-        // The JPEG and TIFF loaders record the EXIF orientation as this option; for PNG
-        // and WebP, whose loaders do not, the caller's is recorded the same way.
+        return upright(Pixbuf(taking: raw), fullSize: fullSize, orientationNotAppliedByLoader: orientationNotAppliedByLoader)
+    }
+
+    /// Turns a decoded picture upright by the "orientation" option its decoder recorded.
+    private static func upright(_ loaded: Pixbuf, fullSize: PixelSize?,
+                                orientationNotAppliedByLoader: Int?) -> (Pixbuf, uprightFullSize: PixelSize?) {
+        let raw = loaded.pointer
+        // The JPEG and TIFF loaders (and JPEGDecoder) record the EXIF orientation as this
+        // option; for PNG and WebP, whose loaders do not, the caller's is recorded the same way.
         var orientation = gdk_pixbuf_get_option(raw, "orientation").map { Int(String(cString: $0)) ?? 1 }
         if orientation == nil, let embedded = orientationNotAppliedByLoader, (1...8).contains(embedded),
            gdk_pixbuf_set_option(raw, "orientation", String(embedded)) != 0 {

@@ -11,6 +11,8 @@ package enum ThumbnailRenderer {
         case file(String)
         /// The bytes do not decode.
         case decode(String)
+        /// The bytes decode only with pixels made up (`JPEGDecoder`'s policy); the decoder's words.
+        case damaged(ImageDamage, String)
         /// The decoder ran out of memory (gdk-pixbuf's "insufficient memory").
         case memory(String)
         /// The header announced more pixels than the limit; nothing was decoded.
@@ -39,6 +41,7 @@ package enum ThumbnailRenderer {
             if let size = error.tooManyPixels { throw .tooManyPixels(size) }
             if error.isFileError { throw .file(error.message) }
             if error.isOutOfMemory { throw .memory(error.message) }
+            if let damage = error.damage { throw .damaged(damage, error.message) }
             throw .decode(error.message)
         }
         let picture = loaded.0

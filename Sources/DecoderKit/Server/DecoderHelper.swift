@@ -41,6 +41,8 @@ import Foundation
 ///     ok exif                --exif-only: the EXIF lines follow
 ///     fail file MESSAGE      INPUT could not be opened or read
 ///     fail decode MESSAGE    INPUT does not decode
+///     fail damaged KIND MESSAGE  INPUT decodes only with pixels made up: its data ends
+///                            early (KIND "early") or is corrupt ("corrupt"); `ImageDamage`
 ///     fail memory MESSAGE    the decoder could not get memory within M bytes
 ///     fail pixels W H        the header announces W×H pixels, more than P
 ///     fail write ERRNO MESSAGE  OUTPUT could not be written
@@ -107,6 +109,7 @@ public enum DecoderHelper {
             switch error {
             case .file(let message): return report("fail file \(message)")
             case .decode(let message): return report("fail decode \(message)")
+            case .damaged(let damage, let message): return report("fail damaged \(damage.rawValue) \(message)")
             case .memory(let message): return report("fail memory \(message)")
             case .tooManyPixels(let size): return report("fail pixels \(size.width) \(size.height)")
             case .write(let code, let message): return report("fail write \(code) \(message)")

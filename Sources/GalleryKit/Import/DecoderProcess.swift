@@ -103,6 +103,10 @@ struct DecoderProcess {
                 throw access(input, F_OK) == 0 ? .unreadable(detail: Self.message(words)) : .vanished
             case (1, "fail", "decode"):
                 throw .corrupt(detail: Self.message(words))
+            case (1, "fail", "damaged"):
+                let parts = Self.message(words).split(separator: " ", maxSplits: 1).map(String.init)
+                guard let damage = parts.first.flatMap(ImageDamage.init(rawValue:)) else { break }
+                throw .damaged(damage, detail: parts.count > 1 ? parts[1] : "no detail")
             case (1, "fail", "memory"):
                 throw .tooLargeToDecode(memoryLimit: limits.decodeMemoryBytes)
             case (1, "fail", "pixels"):

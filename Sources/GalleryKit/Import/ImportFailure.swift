@@ -11,6 +11,9 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
     case unsupportedFormat(String)
     /// It looks like an image, but it cannot be decoded (truncated or damaged).
     case corrupt(detail: String)
+    /// It decodes only with pixels made up, which Drover refuses rather than show grey
+    /// blocks as the photo (the decoder's policy: CJPEG's shim.h); `detail` is the decoder's words.
+    case damaged(ImageDamage, detail: String)
     case empty
     /// Width × height is over the limit, measured from the header before decoding
     /// (this is the guard against decompression bombs).
@@ -50,6 +53,8 @@ public enum ImportFailureReason: Error, Equatable, Sendable, LocalizedError {
         case .notAnImage: tr("This file is not an image.")
         case .unsupportedFormat(let name): tr("Drover does not import {name} images.", ["name": name])
         case .corrupt(let detail): tr("The image is damaged or incomplete and cannot be read ({detail}).", ["detail": detail])
+        case .damaged(.endsEarly, let detail): tr("The image is damaged: its data ends early ({detail}).", ["detail": detail])
+        case .damaged(.corrupt, let detail): tr("The image is damaged: its data is corrupt ({detail}).", ["detail": detail])
         case .empty: tr("The file is empty.")
         case .tooManyPixels(let size, let limit):
             tr("The image is too large: {width} × {height} pixels is over the limit of {megapixels} megapixels.", ["width": size.width, "height": size.height, "megapixels": limit / 1_000_000])

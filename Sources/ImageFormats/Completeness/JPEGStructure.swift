@@ -9,7 +9,17 @@ package enum JPEGStructure {
             guard let prefix = bytes.byte(at: offset), let marker = bytes.byte(at: offset + 1) else {
                 return .incomplete(reason: "the JPEG ends before its image data")
             }
-            guard prefix == 0xFF else { return .incomplete(reason: "the JPEG's segments are broken at byte \(offset)") }
+            guard prefix == 0xFF else {
+                // Bytes between segments that begin no marker: libjpeg skips them to the next
+                // FF ("extraneous bytes before marker", a warning) and decodes the image whole,
+                // and some cameras write such padding. What follows is judged as any file's is,
+                // and a cut file still ends before its image data or its end marker.
+                guard let next = bytes.firstIndex(of: [0xFF], from: offset) else {
+                    return .incomplete(reason: "the JPEG ends before its image data")
+                }
+                offset = next
+                continue
+            }
             switch marker {
             case 0xFF:
                 offset += 1  // Fill byte before a marker.

@@ -1,0 +1,327 @@
+// libjpeg-turbo, called directly by the decode child for every JPEG (DecoderKit's JPEGDecoder):
+// gdk-pixbuf's JPEG loader drops libjpeg's warnings, so a JPEG cut short or with damaged scan
+// data came out with invented grey pixels and no error, and its incremental reader cannot
+// decode arithmetic-coded JPEGs ("Suspension not allowed here"). Here the source reads the
+// descriptor the child was given (it opens no path: the seccomp filter forbids open), never
+// suspends, and the error manager never exits the process: an error, or a warning that means
+// the decoder made pixels up, jumps back (longjmp) to the C function below that called
+// libjpeg, which Swift cannot do. Swift only sees the functions' results.
+#include <stdio.h>  // jpeglib.h needs FILE and size_t before it
+#include <errno.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <jpeglib.h>
+#include <jerror.h>
+
+// How a decode ended (`struct drover_jpeg`'s `failure`).
+enum {
+    DROVER_JPEG_OK = 0,
+    // libjpeg refused the data (an error, not a warning): `message` says why.
+    DROVER_JPEG_FAILED_DECODE = 1,
+    // read() on the descriptor failed: `read_errno`.
+    DROVER_JPEG_FAILED_READ = 2,
+    // libjpeg could not get memory (under the child's RLIMIT_AS).
+    DROVER_JPEG_FAILED_MEMORY = 3,
+    // A warning that means pixels were made up (`damage` says which kind, `message` libjpeg's words).
+    DROVER_JPEG_FAILED_DAMAGED = 4,
+};
+
+// The kinds of damage (`damage`), as the decode child reports them.
+enum {
+    DROVER_JPEG_INTACT = 0,
+    // The data stops before the picture does (the file is cut; an end marker may follow the cut).
+    DROVER_JPEG_ENDS_EARLY = 1,
+    // The entropy-coded data does not decode as the format says (overwritten or scrambled bytes).
+    DROVER_JPEG_CORRUPT = 2,
+};
+
+struct drover_jpeg_error {
+    struct jpeg_error_mgr pub;  // first: libjpeg's `err` points at it
+    jmp_buf jump;
+};
+
+struct drover_jpeg_source {
+    struct jpeg_source_mgr pub;  // first: libjpeg's `src` points at it
+    int descriptor;
+    // Bytes the caller read already (to tell a JPEG from other images), handed over first.
+    const unsigned char *prefix;
+    size_t prefix_length;
+    unsigned char buffer[65536];
+};
+
+struct drover_jpeg {
+    struct jpeg_decompress_struct info;  // first: a j_common_ptr is a pointer to this struct
+    struct drover_jpeg_error error;
+    struct drover_jpeg_source source;
+    int failure;
+    int damage;
+    int read_errno;
+    // EXIF orientation 1-8 from APP1, or 0 when there is none (gdk-pixbuf's JPEG loader reads it the same way).
+    int orientation;
+    char message[JMSG_LENGTH_MAX];
+};
+
+// The damage policy. libjpeg goes on after these warnings with pixels it made up (zeros,
+// which show as grey, for every block after the point where the data went wrong), so the
+// image is refused instead of imported as if whole:
+// - JWRN_JPEG_EOF: the file ended (our source then inserts an end marker, as libjpeg's do);
+// - JWRN_HIT_MARKER: a marker where scan data should be; when it is the end marker FF D9,
+//   the data ends early (a cut file with FF D9 appended, which passes a check for the end
+//   marker), any other marker means the data is corrupt;
+// - JWRN_HUFF_BAD_CODE, JWRN_ARITH_BAD_CODE: entropy-coded data that decodes to nothing valid;
+// - JWRN_MUST_RESYNC: a restart marker missing or out of order (data lost between them).
+// Every other warning leaves no pixel made up, so it is ignored: real camera and editor files
+// carry them. JWRN_BOGUS_PROGRESSION (a progressive scan repeated or out of order: libjpeg
+// applies its data all the same; a file repeating one scan thousands of times is stopped by
+// the CPU budget, as before), JWRN_EXTRANEOUS_DATA ("extraneous bytes
+// before marker": padding between segments, common from cameras), JWRN_ADOBE_XFORM (an unknown
+// Adobe transform code, read as the usual one), JWRN_JFIF_MAJOR, JWRN_BOGUS_ICC (a broken ICC
+// profile, which Drover does not use), JWRN_NOT_SEQUENTIAL (libjpeg's own comment: baseline
+// files exist with all zeroes in those SOS bytes, and it decodes them right).
+static inline int drover_jpeg_damage_of(j_common_ptr info) {
+    switch (info->err->msg_code) {
+    case JWRN_JPEG_EOF:
+        return DROVER_JPEG_ENDS_EARLY;
+    case JWRN_HIT_MARKER:
+        return ((j_decompress_ptr)info)->unread_marker == JPEG_EOI ? DROVER_JPEG_ENDS_EARLY : DROVER_JPEG_CORRUPT;
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_ARITH_BAD_CODE:
+    case JWRN_MUST_RESYNC:
+        return DROVER_JPEG_CORRUPT;
+    default:
+        return DROVER_JPEG_INTACT;
+    }
+}
+
+// error_exit: libjpeg's own exits the process. This one keeps the message and jumps back.
+static inline void drover_jpeg_error_exit(j_common_ptr info) {
+    struct drover_jpeg *jpeg = (struct drover_jpeg *)info;
+    (*info->err->format_message)(info, jpeg->message);
+    if (info->err->msg_code == JERR_OUT_OF_MEMORY) jpeg->failure = DROVER_JPEG_FAILED_MEMORY;
+    else if (jpeg->read_errno != 0) jpeg->failure = DROVER_JPEG_FAILED_READ;
+    else jpeg->failure = DROVER_JPEG_FAILED_DECODE;
+    longjmp(jpeg->error.jump, 1);
+}
+
+// emit_message: trace messages (level 0 and up) say nothing about the data; a warning
+// (level -1) that means invented pixels ends the decode (the policy above), others are counted.
+static inline void drover_jpeg_emit_message(j_common_ptr info, int level) {
+    if (level >= 0) return;
+    struct drover_jpeg *jpeg = (struct drover_jpeg *)info;
+    int damage = drover_jpeg_damage_of(info);
+    info->err->num_warnings++;
+    if (damage == DROVER_JPEG_INTACT) return;
+    (*info->err->format_message)(info, jpeg->message);
+    jpeg->damage = damage;
+    jpeg->failure = DROVER_JPEG_FAILED_DAMAGED;
+    longjmp(jpeg->error.jump, 1);
+}
+
+// Nothing goes to standard error: what matters is in `message`.
+static inline void drover_jpeg_output_message(j_common_ptr info) { (void)info; }
+
+static inline void drover_jpeg_init_source(j_decompress_ptr info) { (void)info; }
+static inline void drover_jpeg_term_source(j_decompress_ptr info) { (void)info; }
+
+// Blocking reads: the source never suspends, so every JPEG libjpeg decodes (arithmetic-coded,
+// progressive) decodes here. At the end of the file, libjpeg's own sources' way: a warning
+// (JWRN_JPEG_EOF, which the policy refuses) and an inserted end marker.
+static inline boolean drover_jpeg_fill_input(j_decompress_ptr info) {
+    struct drover_jpeg *jpeg = (struct drover_jpeg *)info;
+    struct drover_jpeg_source *source = &jpeg->source;
+    if (source->prefix_length > 0) {
+        source->pub.next_input_byte = source->prefix;
+        source->pub.bytes_in_buffer = source->prefix_length;
+        source->prefix_length = 0;
+        return TRUE;
+    }
+    ssize_t count;
+    do {
+        count = read(source->descriptor, source->buffer, sizeof source->buffer);
+    } while (count < 0 && errno == EINTR);
+    if (count < 0) {
+        jpeg->read_errno = errno;
+        ERREXIT(info, JERR_FILE_READ);
+    }
+    if (count == 0) {
+        WARNMS(info, JWRN_JPEG_EOF);
+        source->buffer[0] = 0xFF;
+        source->buffer[1] = JPEG_EOI;
+        count = 2;
+    }
+    source->pub.next_input_byte = source->buffer;
+    source->pub.bytes_in_buffer = (size_t)count;
+    return TRUE;
+}
+
+static inline void drover_jpeg_skip_input(j_decompress_ptr info, long count) {
+    struct jpeg_source_mgr *source = info->src;
+    if (count <= 0) return;
+    while (count > (long)source->bytes_in_buffer) {
+        count -= (long)source->bytes_in_buffer;
+        (void)(*source->fill_input_buffer)(info);
+    }
+    source->next_input_byte += count;
+    source->bytes_in_buffer -= (size_t)count;
+}
+
+// A decoder reading `descriptor` (not closed here) after the `prefix_length` bytes at
+// `prefix`, which the caller read from it first and keeps alive until drover_jpeg_free.
+// NULL when there is no memory for it.
+static inline struct drover_jpeg *drover_jpeg_new(int descriptor, const unsigned char *prefix, size_t prefix_length) {
+    struct drover_jpeg *jpeg = calloc(1, sizeof *jpeg);
+    if (jpeg == NULL) return NULL;
+    jpeg->info.err = jpeg_std_error(&jpeg->error.pub);
+    jpeg->error.pub.error_exit = drover_jpeg_error_exit;
+    jpeg->error.pub.emit_message = drover_jpeg_emit_message;
+    jpeg->error.pub.output_message = drover_jpeg_output_message;
+    if (setjmp(jpeg->error.jump)) {
+        free(jpeg);
+        return NULL;
+    }
+    jpeg_create_decompress(&jpeg->info);
+    jpeg->source.descriptor = descriptor;
+    jpeg->source.prefix = prefix;
+    jpeg->source.prefix_length = prefix_length;
+    jpeg->source.pub.init_source = drover_jpeg_init_source;
+    jpeg->source.pub.fill_input_buffer = drover_jpeg_fill_input;
+    jpeg->source.pub.skip_input_data = drover_jpeg_skip_input;
+    jpeg->source.pub.resync_to_restart = jpeg_resync_to_restart;
+    jpeg->source.pub.term_source = drover_jpeg_term_source;
+    jpeg->info.src = &jpeg->source.pub;
+    return jpeg;
+}
+
+static inline void drover_jpeg_free(struct drover_jpeg *jpeg) {
+    jpeg_destroy_decompress(&jpeg->info);
+    free(jpeg);
+}
+
+// The EXIF orientation in an APP1 segment: the Orientation tag (0x112, one SHORT) of IFD0,
+// 0 when absent or out of 1-8. The TIFF header is looked for in the first 16 bytes after
+// "Exif", as gdk-pixbuf's JPEG loader does, so that a photo turns exactly as it did there.
+static inline int drover_jpeg_exif_orientation(const unsigned char *data, unsigned length) {
+    if (length < 32 || memcmp(data, "Exif", 4) != 0) return 0;
+    unsigned start = 0;
+    int big = -1;
+    for (unsigned i = 0; i < 16; i++) {
+        if (memcmp(data + i, "II\x2a\x00", 4) == 0) { big = 0; start = i; break; }
+        if (memcmp(data + i, "MM\x00\x2a", 4) == 0) { big = 1; start = i; break; }
+    }
+    if (big < 0) return 0;
+#define DROVER_U16(p) (big ? (unsigned)((p)[0] << 8 | (p)[1]) : (unsigned)((p)[1] << 8 | (p)[0]))
+#define DROVER_U32(p) (big ? ((unsigned)(p)[0] << 24 | (unsigned)(p)[1] << 16 | (unsigned)(p)[2] << 8 | (p)[3]) \
+                           : ((unsigned)(p)[3] << 24 | (unsigned)(p)[2] << 16 | (unsigned)(p)[1] << 8 | (p)[0]))
+    unsigned long long offset = (unsigned long long)start + DROVER_U32(data + start + 4);
+    if (offset + 2 > length) return 0;
+    unsigned tags = DROVER_U16(data + offset);
+    offset += 2;
+    if (offset + 12ULL * tags > length) return 0;
+    int orientation = 0;
+    for (unsigned tag = 0; tag < tags; tag++, offset += 12) {
+        const unsigned char *entry = data + offset;
+        if (DROVER_U16(entry) != 0x112 || DROVER_U16(entry + 2) != 3 || DROVER_U32(entry + 4) != 1) continue;
+        unsigned value = DROVER_U16(entry + 8);
+        orientation = value <= 8 ? (int)value : 0;
+    }
+#undef DROVER_U16
+#undef DROVER_U32
+    return orientation;
+}
+
+// Reads the header: afterwards `info.image_width` and `image_height` are the stored size and
+// `orientation` the EXIF one. Returns 0, or -1 with `failure` set.
+static inline int drover_jpeg_read_header(struct drover_jpeg *jpeg) {
+    if (setjmp(jpeg->error.jump)) return -1;
+    jpeg_save_markers(&jpeg->info, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&jpeg->info, TRUE);
+    for (jpeg_saved_marker_ptr marker = jpeg->info.marker_list; marker != NULL; marker = marker->next) {
+        if (marker->marker != JPEG_APP0 + 1) continue;
+        int orientation = drover_jpeg_exif_orientation(marker->data, marker->data_length);
+        if (orientation != 0) jpeg->orientation = orientation;
+    }
+    return 0;
+}
+
+// Starts the decode at the smallest of libjpeg's DCT scalings (1/1, 1/2, 1/4, 1/8) that is
+// still at least `width`×`height` (gdk-pixbuf's JPEG loader chooses the same), or at full
+// size when `width` or `height` is 0: decoding at an eighth does a sixty-fourth of the
+// inverse DCTs and colour conversion. RGB out, from YCbCr, RGB or greyscale; CMYK and YCCK
+// come out as CMYK, turned into RGB while the rows are read. Afterwards `info.output_width`,
+// `output_height` and `output_components` (3, or 4 for CMYK) say what the rows hold.
+// Returns 0, or -1 with `failure` set.
+static inline int drover_jpeg_start(struct drover_jpeg *jpeg, int width, int height) {
+    if (setjmp(jpeg->error.jump)) return -1;
+    struct jpeg_decompress_struct *info = &jpeg->info;
+    info->scale_num = 1;
+    info->scale_denom = 1;
+    if (width > 0 && height > 0) {
+        for (unsigned denom = 2; denom <= 8; denom *= 2) {
+            info->scale_denom = denom;
+            jpeg_calc_output_dimensions(info);
+            if (info->output_width < (JDIMENSION)width || info->output_height < (JDIMENSION)height) {
+                info->scale_denom = denom / 2;
+                break;
+            }
+        }
+    }
+    switch (info->jpeg_color_space) {
+    case JCS_CMYK:
+    case JCS_YCCK:
+        info->out_color_space = JCS_CMYK;
+        break;
+    default:
+        info->out_color_space = JCS_RGB;
+        break;
+    }
+    // gdk-pixbuf's loader turned block smoothing off; it matters only for a progressive
+    // image decoded before all its scans are in, which this decode never shows.
+    info->do_block_smoothing = FALSE;
+    jpeg_start_decompress(info);
+    return 0;
+}
+
+// Inverted CMYK (as Adobe's applications write it, with an Adobe marker) or plain CMYK, to RGB
+// with an opaque fourth byte: the colours and the layout gdk-pixbuf's JPEG loader gives.
+static inline void drover_jpeg_cmyk_to_rgba(const struct jpeg_decompress_struct *info, unsigned char *row) {
+    for (JDIMENSION x = 0; x < info->output_width; x++, row += 4) {
+        int c = row[0], m = row[1], y = row[2], k = row[3];
+        if (info->saw_Adobe_marker) {
+            row[0] = (unsigned char)(k * c / 255);
+            row[1] = (unsigned char)(k * m / 255);
+            row[2] = (unsigned char)(k * y / 255);
+        } else {
+            row[0] = (unsigned char)((255 - k) * (255 - c) / 255);
+            row[1] = (unsigned char)((255 - k) * (255 - m) / 255);
+            row[2] = (unsigned char)((255 - k) * (255 - y) / 255);
+        }
+        row[3] = 255;
+    }
+}
+
+// Decodes every row into `pixels` (`output_height` rows `stride` bytes apart, each
+// `output_width` × `output_components` bytes), then reads on to the end marker, so that
+// damage after the last row is found too. Returns 0, or -1 with `failure` set.
+static inline int drover_jpeg_read_rows(struct drover_jpeg *jpeg, unsigned char *pixels, size_t stride) {
+    if (setjmp(jpeg->error.jump)) return -1;
+    struct jpeg_decompress_struct *info = &jpeg->info;
+    while (info->output_scanline < info->output_height) {
+        JSAMPROW rows[4];
+        int wanted = info->rec_outbuf_height < 4 ? info->rec_outbuf_height : 4;
+        for (int i = 0; i < wanted; i++) {
+            JDIMENSION line = info->output_scanline + (JDIMENSION)i;
+            if (line >= info->output_height) line = info->output_height - 1;
+            rows[i] = pixels + (size_t)line * stride;
+        }
+        JDIMENSION first = info->output_scanline;
+        JDIMENSION count = jpeg_read_scanlines(info, rows, (JDIMENSION)wanted);
+        if (count == 0) ERREXIT(info, JERR_INPUT_EOF);
+        if (info->out_color_space == JCS_CMYK) {
+            for (JDIMENSION i = 0; i < count; i++) drover_jpeg_cmyk_to_rgba(info, pixels + (size_t)(first + i) * stride);
+        }
+    }
+    jpeg_finish_decompress(info);
+    return 0;
+}

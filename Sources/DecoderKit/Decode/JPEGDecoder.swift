@@ -1,0 +1,104 @@
+import CJPEG
+import CPixbuf
+import Foundation
+
+/// What is wrong with an image whose data a decoder could not decode whole, so that it would
+/// have had to make pixels up (CJPEG's shim.h has the policy: which libjpeg warnings count).
+/// The decode child says it as `fail damaged KIND MESSAGE` (`DecoderHelper`).
+public enum ImageDamage: String, Sendable, Hashable, CaseIterable {
+    /// The data stops before the picture does: the file was cut (perhaps with an end marker
+    /// put after the cut).
+    case endsEarly = "early"
+    /// The data does not decode as its format says: bytes overwritten or scrambled.
+    case corrupt
+}
+
+/// Decodes a JPEG with libjpeg-turbo itself rather than gdk-pixbuf's JPEG loader, which
+/// drops libjpeg's warnings (a damaged JPEG came out whole, with grey made-up blocks) and
+/// cannot decode arithmetic coding. The result is the picture gdk-pixbuf gave: the same
+/// DCT scaling (the smallest of 1/1, 1/2, 1/4, 1/8 still at least the size asked for), then
+/// gdk-pixbuf's bilinear scaling to that size, as its loader does; RGB, or for a CMYK JPEG
+/// RGB with an opaque alpha byte; the EXIF orientation recorded as the "orientation" option
+/// for `Pixbuf` to apply. Reads only the open descriptor (the decode child opens no path).
+enum JPEGDecoder {
+    /// Decodes the JPEG on `descriptor`, whose first bytes, `prefix`, were read from it already,
+    /// scaled down (never up) to fit `box`×`box`. A header of more than `maxPixels` is refused
+    /// before any pixel is decoded. Returns the picture and the stored size of the header.
+    static func decode(descriptor: Int32, prefix: [UInt8], fittingBox box: Int,
+                       maxPixels: Int?) throws(Pixbuf.LoadError) -> (picture: Pixbuf, header: PixelSize) {
+        // The decoder reads `prefix` in place until it is freed, inside this closure.
+        let result = prefix.withUnsafeBufferPointer { bytes in
+            Result { () throws(Pixbuf.LoadError) in
+                guard let jpeg = drover_jpeg_new(descriptor, bytes.baseAddress, bytes.count) else {
+                    throw Pixbuf.LoadError(message: "no memory for the JPEG decoder", isFileError: false, isOutOfMemory: true)
+                }
+                defer { drover_jpeg_free(jpeg) }
+                return try decode(jpeg, fittingBox: box, maxPixels: maxPixels)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func decode(_ jpeg: UnsafeMutablePointer<drover_jpeg>, fittingBox box: Int,
+                               maxPixels: Int?) throws(Pixbuf.LoadError) -> (picture: Pixbuf, header: PixelSize) {
+        guard drover_jpeg_read_header(jpeg) == 0 else { throw failure(of: jpeg) }
+        let header = PixelSize(width: Int(jpeg.pointee.info.image_width), height: Int(jpeg.pointee.info.image_height))
+        if let maxPixels, header.pixelCount > maxPixels {
+            throw Pixbuf.LoadError(message: "\(header.width)×\(header.height) pixels", isFileError: false, tooManyPixels: header)
+        }
+        let target = fitted(header, box: box)
+        guard drover_jpeg_start(jpeg, Int32(target.width), Int32(target.height)) == 0 else { throw failure(of: jpeg) }
+        let info = jpeg.pointee.info
+        let hasAlpha = info.output_components == 4
+        guard info.output_components == 3 || hasAlpha,
+              let raw = gdk_pixbuf_new(GDK_COLORSPACE_RGB, hasAlpha ? 1 : 0, 8, Int32(info.output_width), Int32(info.output_height)) else {
+            throw Pixbuf.LoadError(message: "no memory for \(info.output_width)×\(info.output_height) pixels", isFileError: false,
+                                   isOutOfMemory: true)
+        }
+        var picture = Pixbuf(taking: raw)
+        guard drover_jpeg_read_rows(jpeg, gdk_pixbuf_get_pixels(raw), Int(gdk_pixbuf_get_rowstride(raw))) == 0 else {
+            throw failure(of: jpeg)
+        }
+        if picture.width != target.width || picture.height != target.height {
+            // gdk-pixbuf's loader scales the DCT-scaled picture to the size asked for with its
+            // bilinear filter: the same here, so that a thumbnail is the one it made.
+            guard let scaled = gdk_pixbuf_scale_simple(raw, Int32(target.width), Int32(target.height), GDK_INTERP_BILINEAR) else {
+                throw Pixbuf.LoadError(message: "no memory for \(target.width)×\(target.height) pixels", isFileError: false,
+                                       isOutOfMemory: true)
+            }
+            picture = Pixbuf(taking: scaled)
+        }
+        if jpeg.pointee.orientation != 0 {
+            _ = gdk_pixbuf_set_option(picture.pointer, "orientation", String(jpeg.pointee.orientation))
+        }
+        return (picture, header)
+    }
+
+    /// `size` scaled down to fit `box`×`box`, keeping its aspect ratio and rounding as
+    /// CPixbuf's `drover_descriptor_size_prepared` does for gdk-pixbuf's loaders.
+    static func fitted(_ size: PixelSize, box: Int) -> PixelSize {
+        guard box > 0, size.width > box || size.height > box else { return size }
+        if size.height > size.width {
+            return PixelSize(width: max(1, Int(0.5 + Double(size.width) * Double(box) / Double(size.height))), height: box)
+        }
+        return PixelSize(width: box, height: max(1, Int(0.5 + Double(size.height) * Double(box) / Double(size.width))))
+    }
+
+    private static func failure(of jpeg: UnsafeMutablePointer<drover_jpeg>) -> Pixbuf.LoadError {
+        let message = withUnsafeBytes(of: jpeg.pointee.message) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        switch Int(jpeg.pointee.failure) {
+        case Int(DROVER_JPEG_FAILED_READ):
+            return Pixbuf.LoadError(message: "cannot read the image: \(String(cString: strerror(jpeg.pointee.read_errno)))",
+                                    isFileError: true)
+        case Int(DROVER_JPEG_FAILED_MEMORY):
+            return Pixbuf.LoadError(message: message, isFileError: false, isOutOfMemory: true)
+        case Int(DROVER_JPEG_FAILED_DAMAGED):
+            let damage: ImageDamage = Int(jpeg.pointee.damage) == Int(DROVER_JPEG_ENDS_EARLY) ? .endsEarly : .corrupt
+            return Pixbuf.LoadError(message: message, isFileError: false, damage: damage)
+        default:
+            return Pixbuf.LoadError(message: message, isFileError: false)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import DecoderKit
+
+/// The decode child's own JPEG decoder (`JPEGDecoder`, libjpeg-turbo called directly), run
+/// as imports run it: in a confined child of a decoder server. A JPEG whose data libjpeg can
+/// only finish by making pixels up is refused, and says how it is damaged, where djpeg (the
+/// reference) warns too; an arithmetic-coded JPEG decodes; the harmless warnings of camera
+/// files do not refuse; and every other JPEG comes out exactly as gdk-pixbuf's loader gave it.
+/// The damaged and converted files are made here from a JPEG made in code, with
+/// libjpeg-turbo's own tools (jpegtran, djpeg), ImageMagick's convert and exiftool
+/// (scripts/install-deps.sh --test).
+@Suite final class JPEGDecodeTests {
+    private let temp: TemporaryDirectory
+    private let server: DecoderConnection
+    /// A 400×300 photo-like JPEG (a gradient with detail), which every other file here is made from.
+    private let photo: URL
+
+    init() throws {
+        temp = try TemporaryDirectory()
+        server = try DecoderConnection.start(executable: DecoderClient.installedExecutable, childProgram: nil)
+        photo = try TestImages.write(temp.file("photo.jpg"), width: 400, height: 300, format: .jpeg)
+    }
+
+    deinit { server.stop() }
+
+    // MARK: - Damage
+
+    @Test func aJPEGCutShortWithAnEndMarkerAppendedIsRefusedAsEndingEarly() throws {
+        let whole = try Data(contentsOf: photo)
+        let cut = temp.file("cut.jpg")
+        try (whole.prefix(whole.count / 2) + Data([0xFF, 0xD9])).write(to: cut)
+        #expect(try djpegWarnings(cut).contains("Corrupt JPEG data"))
+        let answer = try decode(cut, box: 256)
+        #expect(answer.hasPrefix("fail damaged early "), "\(answer)")
+    }
+
+    @Test func aJPEGWithAMarkerWrittenIntoItsScanDataIsRefusedAsCorrupt() throws {
+        // A restart marker where the file has no restart interval: libjpeg reads no further
+        // and would paint the rest grey.
+        let damaged = try overwrite(photo, atFraction: 0.6, with: [0xFF, 0xD3, 0x47, 0x41, 0x52, 0x42], name: "marker.jpg")
+        #expect(try djpegWarnings(damaged).contains("Corrupt JPEG data"))
+        let answer = try decode(damaged, box: 256)
+        #expect(answer.hasPrefix("fail damaged corrupt "), "\(answer)")
+    }
+
+    @Test func aJPEGWithBytesOverwrittenInItsScanDataIsRefused() throws {
+        // Stuffed FF bytes: a run of one bits, no valid Huffman code.
+        let damaged = try overwrite(photo, atFraction: 0.5, with: Array(repeating: [0xFF, 0x00], count: 32).flatMap { $0 },
+                                    name: "scrambled.jpg")
+        #expect(try djpegWarnings(damaged).contains("Corrupt JPEG data"))
+        let answer = try decode(damaged, box: 256)
+        #expect(answer.hasPrefix("fail damaged "), "\(answer)")
+    }
+
+    @Test func aJPEGWithExtraneousBytesBeforeAMarkerStillDecodesWhole() throws {
+        // As some cameras write: padding between two header segments, which libjpeg skips
+        // with a warning and no loss.
+        let bytes = [UInt8](try Data(contentsOf: photo))
+        #expect(Array(bytes[0..<4]) == [0xFF, 0xD8, 0xFF, 0xE0])
+        let second = 4 + (Int(bytes[4]) << 8 | Int(bytes[5]))
+        let padded = temp.file("padded.jpg")
+        try Data(bytes[..<second] + [0x00, 0x00, 0x00] + bytes[second...]).write(to: padded)
+        #expect(try djpegWarnings(padded).contains("extraneous bytes before marker"))
+        #expect(try pixels(padded, box: 256) == (try pixels(photo, box: 256)))
+    }
+
+    // MARK: - Arithmetic coding
+
+    @Test func anArithmeticCodedJPEGDecodes() throws {
+        let arithmetic = temp.file("arithmetic.jpg")
+        try run("/usr/bin/jpegtran", ["-arithmetic", "-outfile", arithmetic.path, photo.path])
+        #expect(try Data(contentsOf: arithmetic) != (try Data(contentsOf: photo)))
+        for box in [256, 1000] {
+            let decoded = try #require(try pixels(arithmetic, box: box))
+            #expect(decoded.width == min(box, 400))
+            // jpegtran recodes the same coefficients: the picture is the baseline's, exactly.
+            #expect(decoded == (try pixels(photo, box: box)))
+        }
+    }
+
+    // MARK: - Unchanged
+
+    @Test func cmykGreyProgressiveAndRotatedJPEGsComeOutAsGdkPixbufGaveThem() throws {
+        let cmyk = temp.file("cmyk.jpg")
+        try run("/usr/bin/convert", [photo.path, "-colorspace", "CMYK", cmyk.path])
+        let grey = temp.file("grey.jpg")
+        try run("/usr/bin/jpegtran", ["-grayscale", "-outfile", grey.path, photo.path])
+        let progressive = temp.file("progressive.jpg")
+        try run("/usr/bin/jpegtran", ["-progressive", "-outfile", progressive.path, photo.path])
+        let rotated = temp.file("rotated.jpg")
+        try FileManager.default.copyItem(at: photo, to: rotated)
+        try run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-n", "-Orientation=6", rotated.path])
+        let rotatedCMYK = temp.file("rotated-cmyk.jpg")
+        try FileManager.default.copyItem(at: cmyk, to: rotatedCMYK)
+        try run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-n", "-ExifByteOrder=II", "-Orientation=8", rotatedCMYK.path])
+        for file in [photo, cmyk, grey, progressive, rotated, rotatedCMYK, Repository.fixture("progressive.jpg")] {
+            // 1000: the full size; 256 and 150: scaled by libjpeg, then to the box; 37: an eighth, then to the box.
+            for box in [1000, 256, 150, 37] {
+                let reference = try gdkPixbufPixels(file, box: box)
+                let decoded = try pixels(file, box: box)
+                #expect(decoded == reference, "\(file.lastPathComponent) at \(box)")
+            }
+        }
+        let cmykPixels = try #require(try pixels(cmyk, box: 1000))
+        #expect(cmykPixels.hasAlpha, "gdk-pixbuf gives a CMYK JPEG an opaque alpha byte; so does the decoder")
+        // The upright full size: a quarter turn swaps the sides.
+        #expect(try decode(rotated, box: 256) == "ok 300 400")
+    }
+
+    // MARK: - Helpers
+
+    /// The first line of what the child answers for a thumbnail of `file` fitting `box`
+    /// ("ok W H" or "fail …"; the EXIF lines follow an "ok", `ExifAnswer`).
+    private func decode(_ file: URL, box: Int) throws -> String {
+        let output = temp.file("thumbnail-\(UUID().uuidString).jpg")
+        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: box, format: .jpeg,
+                                            fullSize: nil, input: file.path, output: output.path)
+        let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
+        return String(finished.output.prefix { $0 != "\n" })
+    }
+
+    /// The pixels the child decodes of `file` fitting `box` (the viewer's product), or nil when it fails.
+    private func pixels(_ file: URL, box: Int) throws -> PixelsFile.Pixels? {
+        let output = temp.file("pixels-\(UUID().uuidString)")
+        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: box, product: .pixels,
+                                            fullSize: nil, input: file.path, output: output.path)
+        let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
+        guard finished.output.hasPrefix("ok ") else { return nil }
+        return PixelsFile.read([UInt8](try Data(contentsOf: output)), largestSide: 10_000)
+    }
+
+    /// The same decoded by gdk-pixbuf's JPEG loader in this process, as drover-decode did before.
+    private func gdkPixbufPixels(_ file: URL, box: Int) throws -> PixelsFile.Pixels? {
+        // With the header's size, as Drover's own decodes pass it: never scaled up.
+        let header = try #require(Pixbuf.headerInfo(path: file.path))
+        let picture = try Pixbuf.load(path: file.path, fittingBox: box, fullSize: header.size, orientationNotAppliedByLoader: nil).0
+        let output = temp.file("reference-\(UUID().uuidString)")
+        let descriptor = open(output.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        #expect(descriptor >= 0)
+        #expect(PixelsFile.write(picture, to: descriptor) == 0)
+        return PixelsFile.read([UInt8](try Data(contentsOf: output)), largestSide: 10_000)
+    }
+
+    /// A copy of `file` with `bytes` written over its own at `fraction` of its length (inside
+    /// the scan data, which is most of a JPEG).
+    private func overwrite(_ file: URL, atFraction fraction: Double, with bytes: [UInt8], name: String) throws -> URL {
+        var data = [UInt8](try Data(contentsOf: file))
+        let start = Int(Double(data.count) * fraction)
+        data.replaceSubrange(start..<start + bytes.count, with: bytes)
+        let damaged = temp.file(name)
+        try Data(data).write(to: damaged)
+        return damaged
+    }
+
+    /// What djpeg says on standard error while it decodes `file`: its warnings.
+    private func djpegWarnings(_ file: URL) throws -> String {
+        // djpeg exits 2 after warnings.
+        try run("/usr/bin/djpeg", ["-outfile", "/dev/null", file.path], allowedStatuses: [0, 2]).errors
+    }
+
+    /// Runs a tool, bounded: killed (by its pid) after 30 s. Throws unless it exits with one of `allowedStatuses`.
+    @discardableResult
+    private func run(_ program: String, _ arguments: [String],
+                     allowedStatuses: Set<Int32> = [0]) throws -> (output: Data, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = temp.file("stdout-\(UUID().uuidString)")
+        let errors = temp.file("stderr-\(UUID().uuidString)")
+        #expect(FileManager.default.createFile(atPath: output.path, contents: nil))
+        #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        let said = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+        guard process.terminationReason == .exit, allowedStatuses.contains(process.terminationStatus) else {
+            throw TestError("\(program) \(arguments.joined(separator: " ")) failed: \(said)")
+        }
+        return (try Data(contentsOf: output), said)
+    }
+}
