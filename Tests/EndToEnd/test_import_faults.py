@@ -85,6 +85,74 @@ def test_killed_import_leaves_a_consistent_library(tmp_path, kill_after):
         session.cleanup()
 
 
+def kill_import_at(session, originals, files_reached, extra_delay):
+    """Starts `drover --import ORIGINALS --import-only` and SIGKILLs it once
+    `files_reached` files are in photos/ (finished or being written) and `extra_delay`
+    seconds more have passed: a moment anywhere in the copy, the decode or the commit.
+    Returns True if the kill interrupted the import, False if it had finished first."""
+    photos = session.library / "photos"
+    command = [str(drover_binary()), "--library", str(session.library),
+               "--import", str(originals), "--import-only"]
+    process = subprocess.Popen(command, env=session.environment(), stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            if sum(1 for _ in os.scandir(photos)) >= files_reached:
+                break
+        except FileNotFoundError:
+            pass
+        time.sleep(0.001)
+    time.sleep(extra_delay)
+    process.send_signal(signal.SIGKILL)
+    process.communicate(timeout=10)
+    return process.returncode == -signal.SIGKILL
+
+
+def imported_summary(imported, duplicates):
+    """`--import-only`'s summary line (ImportOnlyTally) for a run with no failures."""
+    parts = [f"Imported {imported} photo{'' if imported == 1 else 's'}"]
+    if duplicates:
+        parts.append(f"{duplicates} already in your library")
+    return ", ".join(parts + ["0 failed", "0 skipped"])
+
+
+@pytest.mark.timeout(400)  # twenty imports of 120 photos, each killed, reopened and imported again
+def test_twenty_kills_at_random_moments_then_an_exact_reimport(tmp_path):
+    """Issue 32: SIGKILL at twenty random moments (seeded, so a failure can be replayed:
+    the seed and each moment are printed). After each, the library is consistent (SQLite's
+    integrity check; every row has its photo and thumbnail, every file its row), and
+    importing the same folder again imports exactly the photos that were not committed and
+    calls the committed ones already in the library: nothing lost, nothing twice."""
+    import random
+    seed = int(os.environ.get("DROVER_KILL_SEED", "20261127"))
+    moments = random.Random(seed)
+    total = 120
+    originals = make_images(tmp_path / "originals", total, width=48, height=36)
+    interrupted = 0
+    for run in range(20):
+        session = DroverSession(library=tmp_path / f"library-{run}")
+        try:
+            files_reached, extra_delay = moments.randrange(0, total), moments.uniform(0, 0.05)
+            print(f"seed {seed}, run {run}: kill at {files_reached} files + {extra_delay * 1000:.0f} ms")
+            killed = kill_import_at(session, originals, files_reached, extra_delay)
+            interrupted += killed
+            committed = rows_at(session.library, tmp_path / f"scratch-{run}")
+            print(f"  {'killed' if killed else 'finished first'}: {committed} photos committed")
+
+            again = session.run_again("--import", str(originals), "--import-only")
+            assert again.returncode == 0, again.stdout + again.stderr
+            assert imported_summary(total - committed, committed) in again.stdout, again.stdout
+            assert consistency_problems(session.library) == [], f"run {run}"
+            rows = photo_rows(session.library)
+            assert sorted(rows.values()) == [f"img-{n:04d}" for n in range(total)], f"run {run}"
+        finally:
+            session.cleanup()
+    assert len(list(originals.iterdir())) == total
+    # Most moments fall inside the import (a kill after the last commit proves less).
+    assert interrupted >= 15, f"only {interrupted} of 20 kills interrupted the import"
+
+
 @pytest.mark.timeout(300)  # a 2,000-photo import (about 20 s here) before the usual checks
 def test_two_thousand_photos_open_with_recycled_tiles(tmp_path):
     total = 2000
