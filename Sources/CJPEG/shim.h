@@ -75,7 +75,7 @@ struct drover_jpeg {
 // Every other warning leaves no pixel made up, so it is ignored: real camera and editor files
 // carry them. JWRN_BOGUS_PROGRESSION (a progressive scan repeated or out of order: libjpeg
 // applies its data all the same; a file repeating one scan thousands of times is stopped by
-// the CPU budget, as before), JWRN_EXTRANEOUS_DATA ("extraneous bytes
+// the CPU budget, as before), JWRN_EXTRANEOUS_DATA before the first scan ("extraneous bytes
 // before marker": padding between segments, common from cameras), JWRN_ADOBE_XFORM (an unknown
 // Adobe transform code, read as the usual one), JWRN_JFIF_MAJOR, JWRN_BOGUS_ICC (a broken ICC
 // profile, which Drover does not use), JWRN_NOT_SEQUENTIAL (libjpeg's own comment: baseline
@@ -90,6 +90,14 @@ static inline int drover_jpeg_damage_of(j_common_ptr info) {
     case JWRN_ARITH_BAD_CODE:
     case JWRN_MUST_RESYNC:
         return DROVER_JPEG_CORRUPT;
+    case JWRN_EXTRANEOUS_DATA:
+        // Before the first scan, padding between the header's segments: harmless. Once a
+        // scan has begun, bytes the entropy decoder left unread before the next marker (most
+        // often the end marker): the scan's data went wrong and decoding stopped early, the
+        // commonest sign of garbage over scan data (djpeg: "N extraneous bytes before marker
+        // 0xd9"; 45 of 54 files djpeg called corrupt in an 80-file trial of random bytes
+        // written over the scan, where no other warning came).
+        return ((j_decompress_ptr)info)->input_scan_number > 0 ? DROVER_JPEG_CORRUPT : DROVER_JPEG_INTACT;
     default:
         return DROVER_JPEG_INTACT;
     }

@@ -54,6 +54,42 @@ import Testing
         #expect(answer.hasPrefix("fail damaged "), "\(answer)")
     }
 
+    /// Random bytes over the scan data (the issue's catalogue: "garbage written into its
+    /// entropy-coded scan data was imported silently although djpeg reports it corrupt"),
+    /// forty seeded ways. Mostly libjpeg's entropy decoder loses its way and stops before the
+    /// end, and only "N extraneous bytes before marker 0xd9" says so. Every file refused here
+    /// is one djpeg warns about (no false alarm), and nearly every one it warns about is
+    /// refused: libjpeg-turbo's fast Huffman path, which a source holding the whole file takes
+    /// more often than djpeg's 4 KB reads do, lets an invalid code pass now and then (1 of 54
+    /// in an 80-file trial).
+    @Test func randomBytesOverTheScanAreRefusedWhereDjpegCallsThemCorrupt() throws {
+        // A photo with a camera's noise: smooth pictures code to so few bits that most
+        // garbage over them lands where djpeg sees a marker or the end instead.
+        let noisy = temp.file("noisy.jpg")
+        try run("/usr/bin/convert", ["-seed", "7", "-size", "800x600", "plasma:fractal", "-attenuate", "0.5",
+                                     "+noise", "Gaussian", "-quality", "90", noisy.path])
+        let bytes = [UInt8](try Data(contentsOf: noisy))
+        let scanStart = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        var random = SplitMix(seed: 2026_11_27)
+        var (flagged, refused, falseAlarms) = (0, 0, [String]())
+        for index in 0..<40 {
+            let count = 4 + Int(random.next() % 60)
+            let start = scanStart + 20 + Int(random.next() % UInt64(bytes.count - scanStart - 24 - count))
+            let garbage = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            let damaged = try overwrite(noisy, at: start, with: garbage, name: "random-\(index).jpg")
+            let djpegSaysCorrupt = try djpegWarnings(damaged, allowingErrors: true).contains("JPEG")
+            let answer = try decode(damaged, box: 256)
+            let isRefused = answer.hasPrefix("fail ")
+            if djpegSaysCorrupt { flagged += 1 }
+            if djpegSaysCorrupt && isRefused { refused += 1 }
+            if isRefused && !djpegSaysCorrupt { falseAlarms.append("random-\(index): \(answer)") }
+        }
+        #expect(falseAlarms.isEmpty, "refused where djpeg decodes cleanly: \(falseAlarms)")
+        #expect(flagged >= 15, "the damage should mostly show: djpeg warned about \(flagged) of 40")
+        #expect(refused * 10 >= flagged * 9, "refused \(refused) of the \(flagged) djpeg calls corrupt")
+        print("random bytes over the scan: djpeg warned about \(flagged) of 40, \(refused) of them refused")
+    }
+
     @Test func aJPEGWithExtraneousBytesBeforeAMarkerStillDecodesWhole() throws {
         // As some cameras write: padding between two header segments, which libjpeg skips
         // with a warning and no loss.
@@ -146,18 +182,24 @@ import Testing
     /// A copy of `file` with `bytes` written over its own at `fraction` of its length (inside
     /// the scan data, which is most of a JPEG).
     private func overwrite(_ file: URL, atFraction fraction: Double, with bytes: [UInt8], name: String) throws -> URL {
+        let length = try Data(contentsOf: file).count
+        return try overwrite(file, at: Int(Double(length) * fraction), with: bytes, name: name)
+    }
+
+    /// A copy of `file` with `bytes` written over its own from byte `start`.
+    private func overwrite(_ file: URL, at start: Int, with bytes: [UInt8], name: String) throws -> URL {
         var data = [UInt8](try Data(contentsOf: file))
-        let start = Int(Double(data.count) * fraction)
         data.replaceSubrange(start..<start + bytes.count, with: bytes)
         let damaged = temp.file(name)
         try Data(data).write(to: damaged)
         return damaged
     }
 
-    /// What djpeg says on standard error while it decodes `file`: its warnings.
-    private func djpegWarnings(_ file: URL) throws -> String {
-        // djpeg exits 2 after warnings.
-        try run("/usr/bin/djpeg", ["-outfile", "/dev/null", file.path], allowedStatuses: [0, 2]).errors
+    /// What djpeg says on standard error while it decodes `file`: its warnings (and, with
+    /// `allowingErrors`, the error it gave up with).
+    private func djpegWarnings(_ file: URL, allowingErrors: Bool = false) throws -> String {
+        // djpeg exits 2 after warnings, 1 after an error.
+        try run("/usr/bin/djpeg", ["-outfile", "/dev/null", file.path], allowedStatuses: allowingErrors ? [0, 1, 2] : [0, 2]).errors
     }
 
     /// Runs a tool, bounded: killed (by its pid) after 30 s. Throws unless it exits with one of `allowedStatuses`.
