@@ -100,6 +100,11 @@ public enum DecoderHelper {
             close(thumbnail)
             return report("ok exif", exif: exif.metadata)
         }
+        if let refusal = StructureCheck.refusal(descriptor: image) {
+            close(image)
+            close(thumbnail)
+            return report(refusal)
+        }
         do {
             let size = try ThumbnailRenderer.render(descriptor: image, box: request.box, maxPixels: request.maxPixels,
                                                     format: request.format, product: request.product, fullSize: request.fullSize,

@@ -101,8 +101,10 @@ struct DecoderProcess {
                 return PixelSize(width: width, height: height)
             case (1, "fail", "file"):
                 throw access(input, F_OK) == 0 ? .unreadable(detail: Self.message(words)) : .vanished
-            case (1, "fail", "decode"):
+            case (1, "fail", "decode"), (1, "fail", "incomplete"):
                 throw .corrupt(detail: Self.message(words))
+            case (1, "fail", "unsupported"):
+                throw .unsupportedFormat(Self.message(words))
             case (1, "fail", "damaged"):
                 let parts = Self.message(words).split(separator: " ", maxSplits: 1).map(String.init)
                 guard let damage = parts.first.flatMap(ImageDamage.init(rawValue:)) else { break }

@@ -56,13 +56,10 @@ struct PhotoPreparer: Sendable {
         case .unsupported(let name): throw .unsupportedFormat(name)
         case .notAnImage: throw .notAnImage
         }
-        if content == .format(.tiff),
-           let variant = TIFFStructure.unsupportedVariant(ImageBytes(file: file, size: Int(info.st_size))) {
-            throw .unsupportedFormat(variant)
-        }
-        // The bomb guard (more pixels than `limits.maxPixels`) is the decode child's: it
-        // measures the header and refuses before decoding (`--max-pixels`), so no byte of
-        // the image is parsed by gdk-pixbuf in Drover's own process.
+        // The structure checks (complete, not a TIFF variant gdk-pixbuf decodes wrongly:
+        // `StructureCheck`) and the bomb guard (more pixels than `limits.maxPixels`, measured
+        // from the header: `--max-pixels`) are the decode child's, before it decodes, so that
+        // no byte of the image's structure is parsed in Drover's own process.
 
         // Before anything is copied: a photo never needs more (see ImportLimits.maxFileBytes).
         guard info.st_size <= limits.maxFileBytes else { throw .fileTooLarge(bytes: info.st_size, limit: limits.maxFileBytes) }
@@ -76,13 +73,9 @@ struct PhotoPreparer: Sendable {
         // The copy was made here a moment ago and its name is claimed in the journal: ours.
         defer { if !keep { unlink(copy); journal.release(fileName) } }
 
-        // gdk-pixbuf decodes a cut-off PNG, JPEG, BMP or WebP without an error (the rest is grey).
-        switch ImageCompleteness.check(path: copy) {
-        case .complete, .notChecked: break
-        case .incomplete(let reason): throw .corrupt(detail: reason)
-        case .unreadable(let detail): throw .unreadable(detail: detail)
-        }
-        // Decoding the library's copy proves the stored bytes are a whole image.
+        // Decoding the library's copy proves the stored bytes are a whole image: the child
+        // first checks the structure is complete (gdk-pixbuf decodes a cut-off PNG, BMP or
+        // WebP without an error, the rest grey), `StructureCheck`.
         let thumbnailFormat = ThumbnailFormat.forPhoto(content: content)
         let (upright, metadata) = try makeThumbnail(of: copy, fileName: fileName, format: thumbnailFormat, cancellation: cancellation)
         let exif = PhotoExif(metadata, fileName: originalName)

@@ -136,18 +136,13 @@ enum FileCheck {
             return hash == stored ? .intact(madeThumbnail: false) : .damaged
         }
         guard canWrite else { return .unknown }
-        switch ImageCompleteness.check(path: path) {
-        case .complete, .notChecked: break
-        case .incomplete: return .damaged
-        case .unreadable: return .unknown
-        }
         do {
             // A picture of the bytes there now: the thumbnail the tile should show.
             try makeThumbnail(of: entry, preparer: preparer)
             return .intact(madeThumbnail: true)
         } catch {
             switch error {
-            case .corrupt, .notAnImage, .unsupportedFormat, .empty, .tooManyPixels: return .damaged
+            case .corrupt, .damaged, .notAnImage, .unsupportedFormat, .empty, .tooManyPixels: return .damaged
             default: return .unknown
             }
         }
