@@ -1,8 +1,10 @@
 /// The album list (the sidebar) as a drop target: some leading rows that are no album ("All
 /// Photos"), then one row per album, in order.
 ///
-/// It has two kinds of target, and the drag decides which one a point means:
+/// It has three kinds of target, and the drag decides which one a point means:
 /// - photos (or files) go *into* the album whose row is under the pointer: `.album(id)`;
+/// - below the album rows, they make a new album: `.newAlbum` (the rules say which drags
+///   that takes: a file list from another application);
 /// - album rows being reordered go *between* rows, by the midpoint rule (the lower half of a
 ///   row means after it): `.albumList(insertionIndex:)`, where the grid's reorder arithmetic
 ///   (`MovingSelection`) then applies.
@@ -42,8 +44,8 @@ public struct AlbumList: Hashable, Sendable {
     /// The target at `spot` for a drag that carries albums (`reordering`) or photos.
     public func target(at spot: Spot, reordering: Bool) -> DropTarget {
         guard reordering else {
-            guard case .row(let row, _) = spot, let album = album(atRow: row) else { return .nothing }
-            return .album(album)
+            guard case .row(let row, _) = spot else { return .newAlbum }
+            return album(atRow: row).map { .album($0) } ?? .nothing
         }
         return .albumList(insertionIndex: insertionIndex(at: spot))
     }

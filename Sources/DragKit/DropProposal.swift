@@ -49,6 +49,8 @@ public enum DropIntent: Hashable, Sendable {
     case insertAt(Int)
     /// Insert into this container: its row highlights.
     case insertInto(ContainerID)
+    /// Make new containers (albums) of what is dropped: the list's "New Album" place highlights.
+    case newContainer
     /// The drag rests on the middle of the photo at this index: it is about that photo (which
     /// may flock to the drag), so no gap opens and the photo stays put under the pointer.
     /// Letting go there still performs the drop the insertion point gives (see
@@ -127,6 +129,10 @@ public enum DropTarget: Hashable, Sendable {
     /// dragged album row would go (see `AlbumList`).
     case albumList(insertionIndex: Int)
     case deleteZone
+    /// The space below the album rows (and the "New Album" place the sidebar shows there
+    /// while a drag that can go there is over it): each folder of a file list from another
+    /// application becomes an album of its own (see `DropRules.proposal`).
+    case newAlbum
     /// The photo viewer, showing the photo of grid entry `showingEntry` (a stack's photos
     /// all belong to its entry). What is dropped there goes right after that entry, so the
     /// viewer's next photo is the first one dropped.
@@ -154,7 +160,7 @@ public enum DropTarget: Hashable, Sendable {
         switch self {
         case .grid(let index), .gridTile(_, let index): index
         case .viewer(let entry): entry + 1
-        case .nothing, .album, .albumList, .deleteZone: nil
+        case .nothing, .album, .albumList, .deleteZone, .newAlbum: nil
         }
     }
 }

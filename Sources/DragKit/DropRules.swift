@@ -33,12 +33,17 @@ public struct DropRules: Sendable {
         /// holds (counted once per change of the items, so a proposal stays O(1) here).
         public var importableCount: Int
         public var alreadyIn: [ContainerID: Int]
+        /// The drag offers a file list (`ContentType.uriList`): what a file manager drags,
+        /// and the only drag that can hold folders. Known from the offered types alone,
+        /// before anything is read (GTK reads a drop's data only on drop).
+        public var offersFileList: Bool
 
         public init(isLocal: Bool, hasImportableContent: Bool,
                     selection: MovingSelection = MovingSelection(),
                     offeredOperations: DragOperations = [.copy, .move],
                     carriesContainers: Bool = false,
-                    importableCount: Int = 0, alreadyIn: [ContainerID: Int] = [:]) {
+                    importableCount: Int = 0, alreadyIn: [ContainerID: Int] = [:],
+                    offersFileList: Bool = false) {
             self.isLocal = isLocal
             self.hasImportableContent = hasImportableContent
             self.selection = selection
@@ -46,6 +51,7 @@ public struct DropRules: Sendable {
             self.carriesContainers = carriesContainers
             self.importableCount = importableCount
             self.alreadyIn = alreadyIn
+            self.offersFileList = offersFileList
         }
     }
 
@@ -101,6 +107,13 @@ public struct DropRules: Sendable {
         case .deleteZone:
             guard facts.isLocal else { return DropProposal(operation: .forbidden(.trashAcceptsOnlyLibraryPhotos)) }
             return DropProposal(operation: .move)
+        case .newAlbum:
+            // A file list from another application: its folders become albums (a copy, as
+            // every drop from outside is). The app's own photos make no album here: there
+            // the space below the rows stays no target, as it was (New Album, then a drop
+            // on its row, does that).
+            guard !facts.isLocal, facts.offersFileList else { return .none }
+            return DropProposal(operation: .copy, intent: .newContainer)
         }
     }
 

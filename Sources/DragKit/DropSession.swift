@@ -104,7 +104,8 @@ public final class DropSession {
             selection: localDragSession?.selection ?? MovingSelection(),
             offeredOperations: offeredOperations,
             carriesContainers: carriesContainers,
-            importableCount: importable.count, alreadyIn: alreadyIn)
+            importableCount: importable.count, alreadyIn: alreadyIn,
+            offersFileList: !isLocal && items.contains { $0.provider.canLoad(anyOf: [.uriList]) })
         facts = computed
         factsItemCount = count
         return computed
@@ -144,6 +145,8 @@ public final class DropSession {
             return .addToAlbum(album, items: items, removingFromSource: moving)
         case (.deleteZone, _):
             return .moveToTrash(importableItems)
+        case (.newAlbum, _):
+            return .makeAlbums(importableItems)
         default:
             return .nothing
         }
@@ -186,4 +189,8 @@ public enum DropAction: Sendable {
     /// they were dragged from.
     case addToAlbum(ContainerID, items: [DragItem], removingFromSource: Bool)
     case moveToTrash([DragItem])
+    /// Make an album of each folder the items' file list holds, named after it, holding
+    /// the photos a folder import takes (what the list holds besides folders is the app's
+    /// to decide).
+    case makeAlbums([DragItem])
 }

@@ -19,8 +19,16 @@ public enum FileListFormat {
     /// the toolkit can turn into a file list (`readable`: GTK reads the portal's types only
     /// where the portal ran when it first looked); nil when there is none.
     public static func typeToRead(offered: [String], readable: [String]) -> ContentType? {
+        typesToRead(offered: offered, readable: readable).first
+    }
+
+    /// Every type a file list can be read from, best first: a reader tries the next when
+    /// one fails. (With the portal running, GTK 4.8 offers a folder through it, and
+    /// Drover's GTK then finds no reader of the portal's key into a file list: the
+    /// source's `text/uri-list` still names the folder.)
+    public static func typesToRead(offered: [String], readable: [String]) -> [ContentType] {
         let offered = Set(offered.map { ContentType($0) })
         let readable = Set(readable.map { ContentType($0) })
-        return preference.first { offered.contains($0) && readable.contains($0) }
+        return preference.filter { offered.contains($0) && readable.contains($0) }
     }
 }

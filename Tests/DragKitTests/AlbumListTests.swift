@@ -20,7 +20,9 @@ import PropertyBased
     @Test func photosGoIntoTheAlbumUnderThePointer() {
         #expect(list.target(at: .row(2, fraction: 0.9), reordering: false) == .album(20))
         #expect(list.target(at: .row(0, fraction: 0.5), reordering: false) == .nothing)  // All Photos
-        #expect(list.target(at: .belowRows, reordering: false) == .nothing)
+        // Below the rows is the new-album place; the app's own photos make no album there.
+        #expect(list.target(at: .belowRows, reordering: false) == .newAlbum)
+        #expect(photos().proposal(for: .newAlbum) == .none)
         #expect(photos().proposal(for: .album(20)) == DropProposal(operation: .copy, intent: .insertInto(20)))
         #expect(photos(shift: true).proposal(for: .album(20)) == DropProposal(operation: .move, intent: .insertInto(20)))
         // Photos never go between rows.
@@ -120,6 +122,8 @@ import PropertyBased
             if rawRow >= leading, rawRow - leading < count {
                 #expect(target == .album(albums[rawRow - leading]))
                 #expect(photos().proposal(for: target).intent == .insertInto(albums[rawRow - leading]))
+            } else if rawRow < 0 {
+                #expect(target == .newAlbum)
             } else {
                 #expect(target == .nothing)
             }

@@ -20,6 +20,12 @@ import Testing
                                           readable: readableWithPortal) == .portalFiles)
     }
 
+    @Test func theSourcesURIListIsTheFallbackAfterThePortal() {
+        let offered = ["text/uri-list", "application/vnd.portal.filetransfer"]
+        #expect(FileListFormat.typesToRead(offered: offered, readable: readableWithPortal) == [.portalFileTransfer, .uriList])
+        #expect(FileListFormat.typesToRead(offered: ["text/plain"], readable: readableWithPortal).isEmpty)
+    }
+
     @Test func withoutThePortalTheSourcesURIListIsRead() {
         // The portal started after Drover: GTK has no reader for its types.
         let offered = ["application/vnd.portal.filetransfer", "text/uri-list"]

@@ -13,6 +13,14 @@ import Testing
         #expect(!ImportSummary.text(imported: 0, failures: [], duplicates: ["harbour.png"]).contains("Could not import"))
     }
 
+    @Test func aFolderThatBecameAnAlbumSaysSoAndWhatItLeftOut() {
+        #expect(ImportSummary.text(imported: 12, failures: [], newAlbum: "Trip") == "Made album “Trip” with 12 photos.")
+        #expect(ImportSummary.text(imported: 2, failures: [], duplicates: ["a.png"], newAlbum: "Trip 2")
+                == "Made album “Trip 2” with 2 photos. a.png is already in your library.")
+        #expect(ImportSummary.text(imported: 0, failures: ["x.png: This file is not an image."], emptyFolder: "Notes")
+                == "“Notes” holds no photos Drover can import: no album made. Could not import: x.png: This file is not an image.")
+    }
+
     @Test func theImportOnlySummaryCountsDuplicatesApartAndInTheRightNumber() {
         var tally = ImportOnlyTally(imported: 1)
         #expect(tally.summary == "Imported 1 photo, 0 failed, 0 skipped")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from dnd import (Peer, album_titles, collection_order, library_snapshot, photo_file, settle, states, tile, tile_nodes,
+from dnd import (Peer, album_names, album_titles, collection_order, library_snapshot, photo_file, settle, states, tile, tile_nodes,
                  window_geometry)
 from drover_session import Atspi, screenshot, wait_for, walk
 from image_files import write_jpeg
@@ -171,6 +171,36 @@ def test_a_file_from_a_file_manager_dropped_on_an_album_row_joins_the_album(kind
     assert sorted(p.name for p in folder.iterdir()) == ["lighthouse.jpg"]
     assert fingerprint(original) == print_before
     assert "lighthouse" in collection_order(session.library)
+    assert consistency_problems(session.library) == []
+
+
+@pytest.mark.parametrize("kind", MANAGERS)
+def test_a_folder_from_a_file_manager_dropped_below_the_albums_becomes_an_album(kind, drover_closed_albums, tmp_path):
+    """Issue 31, item 4: the folder's photos, in a new album named after it."""
+    session, screen = drover_closed_albums
+    shown = tmp_path / f"from-{kind}"
+    trip = shown / "Trip"
+    trip.mkdir(parents=True)
+    names = [f"trip-{n}" for n in range(3)]
+    for n, name in enumerate(names):
+        write_jpeg(trip / f"{name}.jpg", seed=n * 31 + 7)
+    albums = album_names(session.library)
+    manager = FileManager(kind, shown, tmp_path / "home", tmp_path / f"{kind}.log")
+    try:
+        icon = manager.icon_center(0, trip.name)
+        click(*icon)
+        settle(0.6)
+        click(*icon)
+        below = screen.center(session.find("list item", albums[-1]), dy=3.5)
+        drag(icon, below, steps=12)
+        session.wait_for_label(lambda text: text == "Made album “Trip” with 3 photos.", timeout=60,
+                               what=f"the new album's toast after the drop from {kind}")
+        screenshot(f"dnd-{kind}-folder-to-new-album")
+    finally:
+        manager.stop()
+    assert album_names(session.library) == albums + ["Trip"]
+    assert album_titles(session.library, "Trip") == names
+    assert sorted(p.name for p in trip.iterdir()) == [f"{name}.jpg" for name in names]
     assert consistency_problems(session.library) == []
 
 

@@ -10,7 +10,10 @@ import Localization
 ///   (a copy; Shift makes it a move out of the album they came from);
 /// - hovering over a row for about half a second opens that album (spring
 ///   loading, DragKit's timer), so the drop can land at a place inside it;
-/// - album rows themselves can be dragged to reorder the albums.
+/// - album rows themselves can be dragged to reorder the albums;
+/// - a file manager's folders dragged below the rows make albums: a "New Album" place
+///   shows there while such a drag is over the list, highlighted when the drop would
+///   land on it (`DropImporter.makeAlbums`).
 @MainActor
 final class AlbumDropController {
     private let sidebar: AlbumSidebar
@@ -75,7 +78,7 @@ final class AlbumDropController {
     /// The row under `y` and how far down it `y` is: all the list's geometry
     /// that DragKit needs.
     private func spot(atY y: Double) -> AlbumList.Spot {
-        guard let row = sidebar.list.row(atY: y) else { return .belowRows }
+        guard let row = sidebar.list.row(atY: y), row.widget != sidebar.newAlbumDropRow.widget else { return .belowRows }
         let bounds = row.bounds(in: sidebar.list)
         let height = bounds?.height ?? 0
         let fraction = height > 0 ? (y - (bounds?.y ?? 0)) / height : 0
@@ -94,6 +97,8 @@ final class AlbumDropController {
     private func enter(_ drop: Drop) -> GdkDragAction {
         let session = dropSession(for: drop)
         self.session = session
+        // The place below the rows shows only for a drag that can make albums there.
+        sidebar.newAlbumDropRow.isVisible = session.proposal(for: .newAlbum).performsDrop
         return gdkAction(session.enter(.albumList), for: session)
     }
 
@@ -106,6 +111,9 @@ final class AlbumDropController {
             highlight(row(of: album))
             // Spring loading: DragKit's dwell (it ignores small movements) opens the album.
             springLoading.hover(over: album, at: point)
+        } else if proposal.intent == .newContainer, proposal.performsDrop {
+            highlight(sidebar.newAlbumDropRow)
+            springLoading.hover(over: ContainerID?.none, at: point)
         } else {
             highlight(nil)
             springLoading.hover(over: ContainerID?.none, at: point)
@@ -125,6 +133,7 @@ final class AlbumDropController {
 
     private func reset() {
         highlight(nil)
+        sidebar.newAlbumDropRow.isVisible = false
         springLoading.stop()
         session = nil
     }
@@ -157,6 +166,10 @@ final class AlbumDropController {
                 // From another app: the importer finishes the drop once it has read it.
                 importer.importDrop(drop, intoAlbum: album)
             }
+            return true
+        case .makeAlbums:
+            // Always from another app: the importer finishes the drop once it has read it.
+            importer.makeAlbums(from: drop)
             return true
         case .nothing, .reorder, .insertCopies, .moveToTrash:
             if session.proposal.isNoChange, case .album(let album) = session.target,

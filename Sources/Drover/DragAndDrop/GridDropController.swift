@@ -132,7 +132,7 @@ final class GridDropController {
         case .insertCopies(_, let index):
             importer.importDrop(drop, at: index)
             return true
-        case .nothing, .addToAlbum, .moveToTrash, .reorderContainers:
+        case .nothing, .addToAlbum, .moveToTrash, .reorderContainers, .makeAlbums:
             drop.finish(.none)
             return false
         }

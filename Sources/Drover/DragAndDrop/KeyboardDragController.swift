@@ -87,7 +87,7 @@ final class KeyboardDragController {
                         movingFrom: moving ? gallery.scope : nil, alreadyThere: moving ? 0 : proposal.alreadyInTarget)
         case .moveToTrash:
             gallery.delete(tiles)
-        case .insertCopies, .reorderContainers, .nothing:
+        case .insertCopies, .reorderContainers, .makeAlbums, .nothing:
             if drop, proposal.isNoChange, case .album(let album) = target {
                 window.announce(tr("Already in {album}. Nothing changed.", ["album": albumName(album)]))
             } else {
@@ -112,7 +112,7 @@ final class KeyboardDragController {
             if let row = albumRow(album) { window.sidebar.list.dragHighlight(row) }
         case .deleteZone:
             window.deleteZone.setHighlighted(true)
-        case .nothing, .gridTile, .albumList, .viewer:
+        case .nothing, .gridTile, .albumList, .viewer, .newAlbum:
             break  // A keyboard drag never rests on a photo, carries albums or runs in the viewer.
         }
         if case .album = drag.target {} else { window.sidebarFold.dragEnded() }
@@ -155,7 +155,7 @@ final class KeyboardDragController {
             return ntr("Add {photos} to {album}; {count} already there.", "Add {photos} to {album}; {count} already there.",
                        proposal.alreadyInTarget, ["photos": GalleryController.noun(count: adding), "album": name])
         case .deleteZone: return gallery.scope == .allPhotos ? tr("Delete {photos}.", ["photos": noun]) : tr("Remove {photos} from this album.", ["photos": noun])
-        case .nothing, .gridTile, .albumList, .viewer: return tr("No target.")
+        case .nothing, .gridTile, .albumList, .viewer, .newAlbum: return tr("No target.")
         }
     }
 }

@@ -119,11 +119,19 @@ private final class OfferedAddresses {
     func list() async throws -> [URL] {
         if let listed { return try await listed.value }
         let reader = self.reader
-        // Only a type the source offers (DragKit's `FileListFormat` says why).
-        guard let type = FileListFormat.typeToRead(offered: reader.reader.mimeTypes, readable: TransferType.fileListMimeTypes) else {
+        // Only a type the source offers (DragKit's `FileListFormat` says why), the next
+        // where one fails.
+        let types = FileListFormat.typesToRead(offered: reader.reader.mimeTypes, readable: TransferType.fileListMimeTypes)
+        guard !types.isEmpty else {
             throw ItemProviderError.unavailable(tr("The drop offers no file list Drover can read."))
         }
-        let reading = Task { try await reader.reader.readFiles(as: type.mimeType) }
+        let reading = Task {
+            var failure: (any Error)?
+            for type in types {
+                do { return try await reader.reader.readFiles(as: type.mimeType) } catch { failure = error }
+            }
+            throw failure!
+        }
         listed = reading
         return try await reading.value
     }

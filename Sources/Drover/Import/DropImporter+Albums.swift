@@ -17,27 +17,38 @@ extension DropImporter {
     func importDrop(_ reader: any ContentReader, intoAlbum album: AlbumID) {
         if gallery.scope == .album(album) { return importDrop(reader, at: model.count) }
         let name = gallery.albumName(for: .album(album)) ?? "the album"
+        loadUnseen(reader, rules: coordinator.rules,
+                   failure: { ErrorWording.albumDropFailed(name, because: $0) }) { [weak self] loaded, session, webAddress in
+            guard let self else { throw CancellationError() }
+            let tally = try await importUnseen(loaded, into: .album(album), session: session, webAddress: webAddress)
+            gallery.window.toast.show(ImportSummary.text(imported: tally.imported, failures: tally.failures,
+                                                         skipped: tally.skipped, duplicates: tally.duplicates.map(\.name),
+                                                         album: name))
+        }
+    }
+
+    /// Loads a drop with no placeholder on screen: through the same DragKit item, session
+    /// and stall rule as a drop on the grid, taking the types `rules` import, into a
+    /// placeholder nobody sees; `imported` gets what was loaded and tells the outcome.
+    /// The drop is finished (as COPY) once read; a load that fails is told by `failure`'s
+    /// toast; a drop with nothing `rules` take, by a toast of its own.
+    func loadUnseen(_ reader: any ContentReader, rules: DropRules, failure: @escaping @MainActor (String) -> String,
+                    imported: @escaping @MainActor (LoadedItem, DropSession, URL?) async throws -> Void) {
         let finisher = DropFinisher(reader)
         let received = PlaceholderReference()
         let item = ReaderItem.make(reading: reader, onWebImage: { received.webAddress = $0 },
                                    onReadable: { finisher.finish(.copy) })
-        let session = DropSession(external: [item], rules: coordinator.rules)
+        let session = DropSession(external: [item], rules: rules)
         guard item.provider.bestType(among: session.rules.importableTypes) != nil else {
             finisher.finish(.none)
             gallery.window.toast.show(tr("Drover cannot use what was dropped: it is not a photo, an image or text."))
             return
         }
         let unseen = PlaceholderCollection<GalleryItem>([])
-        let load = session.loadItems([item], into: unseen, at: 0,
-                                     stallRule: TransferStall.rule) { [weak self] loaded, context in
+        let load = session.loadItems([item], into: unseen, at: 0, stallRule: TransferStall.rule) { loaded, context in
             finisher.finish(.copy)
-            guard let self else { throw CancellationError() }
-            let tally = try await importUnseen(loaded, into: .album(album), session: session,
-                                               webAddress: received.webAddress)
+            try await imported(loaded, session, received.webAddress)
             context.delete()
-            gallery.window.toast.show(ImportSummary.text(imported: tally.imported, failures: tally.failures,
-                                                         skipped: tally.skipped, duplicates: tally.duplicates.map(\.name),
-                                                         album: name))
         }
         guard let context = load.placeholders.first else { return }
         Task { [weak self] in
@@ -45,7 +56,7 @@ extension DropImporter {
             finisher.finish(.none)  // a no-op once finished as COPY
             session.end()
             if case .failed(let message) = context.state {
-                self?.gallery.window.toast.show(ErrorWording.albumDropFailed(name, because: message))
+                self?.gallery.window.toast.show(failure(message))
             }
         }
     }

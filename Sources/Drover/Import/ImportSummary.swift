@@ -10,11 +10,18 @@ enum ImportSummary {
     /// `album`). Files already in the library (`duplicates`, by name) are not failures: they
     /// are said apart, and alone when nothing else happened ("harbour.png is already in
     /// your library."). Hidden files are only counted; the other skips are named, as failures are.
+    /// A folder dropped to make an album says "Made album “Trip” with 12 photos." (`newAlbum`,
+    /// counting the photos of the album, duplicates included), or that it made none
+    /// (`emptyFolder`, the folder's name), before the rest.
     static func text(imported: Int, failures: [String], skipped: [ImportSkip] = [], duplicates: [String] = [],
-                     album: String? = nil) -> String {
+                     album: String? = nil, newAlbum: String? = nil, emptyFolder: String? = nil) -> String {
         let count = GalleryController.noun(count: imported)
         var sentences: [String] = []
-        if imported > 0 || duplicates.isEmpty {
+        if let newAlbum {
+            sentences.append(tr("Made album “{album}” with {photos}.", ["album": newAlbum, "photos": count]))
+        } else if let emptyFolder {
+            sentences.append(tr("“{folder}” holds no photos Drover can import: no album made.", ["folder": emptyFolder]))
+        } else if imported > 0 || duplicates.isEmpty {
             sentences.append(album.map { tr("Added {photos} to {album}.", ["photos": count, "album": $0]) }
                 ?? tr("Imported {photos}.", ["photos": count]))
         }

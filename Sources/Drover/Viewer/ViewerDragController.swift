@@ -129,7 +129,7 @@ final class ViewerDragController {
             }
             drop.finish(.copy)
             return true
-        case .nothing, .addToAlbum, .moveToTrash, .reorderContainers:
+        case .nothing, .addToAlbum, .moveToTrash, .reorderContainers, .makeAlbums:
             drop.finish(.none)
             return false
         }

@@ -26,6 +26,10 @@ final class AlbumSidebar {
     private(set) var albums: [AlbumRow] = []
     private(set) var rows: [ListBoxRow] = []
     private let allPhotosRow: ListBoxRow
+    /// The "New Album" place below the albums: shown only while a drag that can make
+    /// albums there (a file manager's folders) is over the list, highlighted as a row is
+    /// when the drop would land on it (`AlbumDropController`). Never focused or activated.
+    let newAlbumDropRow: ListBoxRow
     private var menu: PopoverMenu?
 
     var onSelect: ((Selection) -> Void)?
@@ -43,13 +47,20 @@ final class AlbumSidebar {
         list.accessibleLabel = tr("Albums")
         allPhotosRow = Self.makeRow(name: Self.allPhotosName, icon: "folder-pictures-symbolic", count: nil)
         list.append(allPhotosRow)
+        newAlbumDropRow = Self.makeRow(name: tr("New Album"), icon: "folder-new-symbolic", count: nil)
+        newAlbumDropRow.addCSSClass("new-album-drop")
+        newAlbumDropRow.accessibleDescription = tr("Drop folders here to make albums of them")
+        newAlbumDropRow.isActivatable = false
+        newAlbumDropRow.isFocusable = false
+        newAlbumDropRow.isVisible = false
+        list.append(newAlbumDropRow)
         root.setChild(list)
         // GtkListBox selects each row focus passes (Tab, arrows), which would
         // switch albums on the way to the grid. Focus moves freely; a row is
         // chosen only when activated (click, Enter, Space).
         list.setSelectionMode(GTK_SELECTION_NONE)
         list.onRowActivated { [weak self] index in
-            guard let self else { return }
+            guard let self, index <= self.albums.count else { return }
             self.select(index == 0 ? .allPhotos : .album(id: self.albums[index - 1].id))
         }
         installContextMenu()
@@ -90,7 +101,8 @@ final class AlbumSidebar {
         rows.forEach { list.remove($0) }
         albums = newAlbums
         rows = newAlbums.map { Self.makeRow(name: $0.name, icon: "folder-symbolic", count: $0.count) }
-        rows.forEach { list.append($0) }
+        // Before the "New Album" place, which stays last.
+        for (offset, row) in rows.enumerated() { list.insert(row, at: 1 + offset) }
         select(albums.contains { .album(id: $0.id) == selected } ? selected : .allPhotos)
     }
 
@@ -120,7 +132,7 @@ final class AlbumSidebar {
     private func installContextMenu() {
         let click = ClickGesture(button: UInt32(GDK_BUTTON_SECONDARY))
         click.onPressed { [weak self] _, x, y in
-            guard let self, let index = self.list.rowIndex(atY: y), index > 0 else { return }
+            guard let self, let index = self.list.rowIndex(atY: y), index > 0, index <= self.albums.count else { return }
             self.select(.album(id: self.albums[index - 1].id))
             self.showMenu(for: index - 1, x: x, y: y)
         }

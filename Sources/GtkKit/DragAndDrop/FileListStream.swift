@@ -11,7 +11,9 @@ enum FileListStream {
         defer { g_object_unref(stream.value) }
         let type = TransferType.fileList
         return try await awaitGAsync({ cancellable, callback, data in
-            gdk_content_deserialize_async(stream.value, mimeType, type, G_PRIORITY_DEFAULT, cancellable, callback, data)
+            // GTK keeps the pointer it is given for the read's life (its error names it): an
+            // interned string, never a Swift temporary.
+            gdk_content_deserialize_async(stream.value, g_intern_string(mimeType), type, G_PRIORITY_DEFAULT, cancellable, callback, data)
         }, finish: { result in
             // GTK 4.8 wants the value already holding the type it reads into.
             var value = GValue()

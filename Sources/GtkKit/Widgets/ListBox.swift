@@ -10,6 +10,11 @@ public final class ListBoxRow: Widget {
     public var row: UnsafeMutablePointer<GtkListBoxRow> { pointer() }
     public func setChild(_ child: Widget) { gtk_list_box_row_set_child(row, child.widget) }
     public var index: Int { Int(gtk_list_box_row_get_index(row)) }
+    /// Whether a click, Enter or Space activates the row (`row-activated`).
+    public var isActivatable: Bool {
+        get { gtk_list_box_row_get_activatable(row) != 0 }
+        set { gtk_list_box_row_set_activatable(row, newValue ? 1 : 0) }
+    }
 }
 
 /// A `GtkListBox` of rows.
