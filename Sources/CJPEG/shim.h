@@ -48,7 +48,13 @@ struct drover_jpeg_source {
     // Bytes the caller read already (to tell a JPEG from other images), handed over first.
     const unsigned char *prefix;
     size_t prefix_length;
-    unsigned char buffer[65536];
+    // 4 KB, as libjpeg's own file source (jdatasrc.c, INPUT_BUF_SIZE) and so djpeg read: how
+    // much the buffer holds decides when libjpeg-turbo takes its fast Huffman path, which
+    // does not check codes, so with larger reads some invalid codes djpeg reports passed
+    // unseen (3 of 103 files djpeg called corrupt, in a trial of 200 random overwrites of a
+    // noisy photo's scan; with 4 KB reads, 103 of 103 refused and no false alarm). The
+    // cost, measured: about 2.5% more CPU for a 12-megapixel thumbnail (the extra reads).
+    unsigned char buffer[4096];
 };
 
 struct drover_jpeg {
