@@ -17,13 +17,19 @@ build_drover() {
   source "$(dirname "${BASH_SOURCE[0]}")/../scripts/checkout-env.sh"
 }
 
-# make_photos DIR COUNT WIDTHxHEIGHT: COUNT distinct JPEGs in DIR. One image
-# is rendered, then each copy gets its own name appended after the end-of-image
-# marker (still a valid JPEG), so no two files have the same bytes.
+# make_photos DIR COUNT WIDTHxHEIGHT: COUNT distinct JPEGs in DIR, rendered once as
+# plasma (see distinct_copies).
 make_photos() {
-  local dir=$1 count=$2 size=$3 name
-  mkdir -p "$dir"
-  convert -size "$size" plasma:fractal -quality 85 "$dir/.base.jpg"
+  mkdir -p "$1"
+  convert -size "$3" plasma:fractal -quality 85 "$1/.base.jpg"
+  distinct_copies "$1" "$2"
+}
+
+# distinct_copies DIR COUNT: COUNT copies of DIR/.base.jpg (which it then removes), each
+# with its own name appended after the end-of-image marker (still a valid JPEG), so no two
+# files have the same bytes and none is taken for a duplicate.
+distinct_copies() {
+  local dir=$1 count=$2 name
   for ((i = 0; i < count; i++)); do
     printf -v name "%05d" "$i"
     cp "$dir/.base.jpg" "$dir/$name.jpg"
@@ -38,16 +44,10 @@ make_photos() {
 # synthetic images (plasma) compress several times better and decode faster, which
 # flatters every figure that depends on the bytes (copy, hash, entropy decoding).
 make_camera_photos() {
-  local dir=$1 count=$2 size=$3 name
-  mkdir -p "$dir"
-  convert "$(dirname "${BASH_SOURCE[0]}")/../data/samples/two-spaniels-at-the-door.jpg" -resize "$size!" \
-    -attenuate 0.6 +noise Gaussian -quality 88 "$dir/.base.jpg"
-  for ((i = 0; i < count; i++)); do
-    printf -v name "%05d" "$i"
-    cp "$dir/.base.jpg" "$dir/$name.jpg"
-    printf '%s' "$name" >> "$dir/$name.jpg"
-  done
-  rm "$dir/.base.jpg"
+  mkdir -p "$1"
+  convert "$(dirname "${BASH_SOURCE[0]}")/../data/samples/two-spaniels-at-the-door.jpg" -resize "$3!" \
+    -attenuate 0.6 +noise Gaussian -quality 88 "$1/.base.jpg"
+  distinct_copies "$1" "$2"
 }
 
 # print_machine: the machine the figures come from, so they travel: the CPU model, whether it

@@ -63,6 +63,16 @@ class FileManager:
         x, y, _, _ = window_geometry(self.peer.window)
         return x + 243 + 141 * index, y + 145
 
+    def select(self, index, name):
+        """Selects the `index`-th icon, `name`, and returns its screen centre. A window just
+        shown can miss its first click under load: the icon is clicked again, after the
+        double-click time (a double click would open it)."""
+        icon = self.icon_center(index, name)
+        click(*icon)
+        settle(0.6)
+        click(*icon)
+        return icon
+
     def empty_spot(self):
         x, y, width, height = window_geometry(self.peer.window)
         return x + width - 200, y + 160
@@ -123,12 +133,7 @@ def test_files_dragged_in_from_a_file_manager_become_photos_and_stay(kind, drove
     prints = {f.name: fingerprint(f) for f in originals}
     manager = FileManager(kind, folder, tmp_path / "home", tmp_path / f"{kind}.log")
     try:
-        first = manager.icon_center(0, originals[0].name)
-        # A window just shown can miss its first click under load: click the first icon
-        # again, after the double-click time (a double click would open it).
-        click(*first)
-        settle(0.6)
-        click(*first)
+        first = manager.select(0, originals[0].name)
         click(*manager.icon_center(1, originals[1].name), modifiers=("ctrl",))
         screenshot(f"dnd-{kind}-selection")
         drag(first, screen.center(tile_nodes(session)[1], dx=-0.3), steps=12)
@@ -155,10 +160,7 @@ def test_a_file_from_a_file_manager_dropped_on_an_album_row_joins_the_album(kind
     print_before = fingerprint(original)
     manager = FileManager(kind, folder, tmp_path / "home", tmp_path / f"{kind}.log")
     try:
-        icon = manager.icon_center(0, original.name)
-        click(*icon)
-        settle(0.6)
-        click(*icon)
+        icon = manager.select(0, original.name)
         drag(icon, screen.center(session.find("list item", "Travel")), steps=12)
         # The toast first: it shows for a few seconds only, from the moment the photo is in.
         session.wait_for_label(lambda text: text.startswith("Added 1 photo to Travel"), timeout=60,
@@ -187,10 +189,7 @@ def test_a_folder_from_a_file_manager_dropped_below_the_albums_becomes_an_album(
     albums = album_names(session.library)
     manager = FileManager(kind, shown, tmp_path / "home", tmp_path / f"{kind}.log")
     try:
-        icon = manager.icon_center(0, trip.name)
-        click(*icon)
-        settle(0.6)
-        click(*icon)
+        icon = manager.select(0, trip.name)
         below = screen.center(session.find("list item", albums[-1]), dy=3.5)
         drag(icon, below, steps=12)
         session.wait_for_label(lambda text: text == "Made album “Trip” with 3 photos.", timeout=60,

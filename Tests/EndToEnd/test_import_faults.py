@@ -34,29 +34,40 @@ def rows_at(library, scratch):
     return count
 
 
+def kill_import_at(session, originals, files_reached, extra_delay=0.0):
+    """Starts `drover --import ORIGINALS --import-only` and SIGKILLs it once
+    `files_reached` files are in photos/ (finished or being written) and `extra_delay`
+    seconds more have passed: a moment anywhere in the copy, the decode or the commit.
+    Returns whether the kill interrupted the import (False: it had finished first), and
+    what drover printed."""
+    photos = session.library / "photos"
+    command = [str(drover_binary()), "--library", str(session.library),
+               "--import", str(originals), "--import-only"]
+    process = subprocess.Popen(command, env=session.environment(), stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            if sum(1 for _ in os.scandir(photos)) >= files_reached:
+                break
+        except FileNotFoundError:
+            pass
+        time.sleep(0.001)
+    time.sleep(extra_delay)
+    process.send_signal(signal.SIGKILL)
+    output = process.communicate(timeout=10)[0].decode()
+    return process.returncode == -signal.SIGKILL, output
+
+
 @pytest.mark.parametrize("kill_after", [3, 70, 200])
 def test_killed_import_leaves_a_consistent_library(tmp_path, kill_after):
     total = 300
     originals = make_images(tmp_path / "originals", total)
     session = DroverSession(library=tmp_path / "library")
     try:
-        photos = session.library / "photos"
-        command = [str(drover_binary()), "--library", str(session.library),
-                   "--import", str(originals), "--import-only"]
-        process = subprocess.Popen(command, env=session.environment(), stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT)
-        # Kill it once `kill_after` files have reached photos/ (finished or being written).
-        deadline = time.monotonic() + 60
-        while process.poll() is None and time.monotonic() < deadline:
-            try:
-                if sum(1 for _ in os.scandir(photos)) >= kill_after:
-                    break
-            except FileNotFoundError:
-                pass
-            time.sleep(0.001)
-        process.send_signal(signal.SIGKILL)
-        output = process.communicate(timeout=10)[0].decode()
-        assert process.returncode == -signal.SIGKILL, f"drover finished before the kill:\n{output}"
+        # Killed once `kill_after` files have reached photos/ (finished or being written).
+        killed, output = kill_import_at(session, originals, kill_after)
+        assert killed, f"drover finished before the kill:\n{output}"
         assert "Imported" not in output
 
         left = files_in(session.library, "photos")
@@ -85,30 +96,6 @@ def test_killed_import_leaves_a_consistent_library(tmp_path, kill_after):
         session.cleanup()
 
 
-def kill_import_at(session, originals, files_reached, extra_delay):
-    """Starts `drover --import ORIGINALS --import-only` and SIGKILLs it once
-    `files_reached` files are in photos/ (finished or being written) and `extra_delay`
-    seconds more have passed: a moment anywhere in the copy, the decode or the commit.
-    Returns True if the kill interrupted the import, False if it had finished first."""
-    photos = session.library / "photos"
-    command = [str(drover_binary()), "--library", str(session.library),
-               "--import", str(originals), "--import-only"]
-    process = subprocess.Popen(command, env=session.environment(), stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 60
-    while process.poll() is None and time.monotonic() < deadline:
-        try:
-            if sum(1 for _ in os.scandir(photos)) >= files_reached:
-                break
-        except FileNotFoundError:
-            pass
-        time.sleep(0.001)
-    time.sleep(extra_delay)
-    process.send_signal(signal.SIGKILL)
-    process.communicate(timeout=10)
-    return process.returncode == -signal.SIGKILL
-
-
 def imported_summary(imported, duplicates):
     """`--import-only`'s summary line (ImportOnlyTally) for a run with no failures."""
     parts = [f"Imported {imported} photo{'' if imported == 1 else 's'}"]
@@ -135,7 +122,7 @@ def test_twenty_kills_at_random_moments_then_an_exact_reimport(tmp_path):
         try:
             files_reached, extra_delay = moments.randrange(0, total), moments.uniform(0, 0.05)
             print(f"seed {seed}, run {run}: kill at {files_reached} files + {extra_delay * 1000:.0f} ms")
-            killed = kill_import_at(session, originals, files_reached, extra_delay)
+            killed, _ = kill_import_at(session, originals, files_reached, extra_delay)
             interrupted += killed
             committed = rows_at(session.library, tmp_path / f"scratch-{run}")
             print(f"  {'killed' if killed else 'finished first'}: {committed} photos committed")
