@@ -157,6 +157,15 @@ package final class Pixbuf {
         }
     }
 
+    /// The picture turned `quarterTurns` clockwise (itself when that is none); nil when
+    /// gdk-pixbuf cannot allocate the turned copy.
+    package func turnedClockwise(_ quarterTurns: Int) -> Pixbuf? {
+        // GdkPixbufRotation counts counter-clockwise degrees.
+        let degrees = [0, 270, 180, 90][((quarterTurns % 4) + 4) % 4]
+        guard degrees != 0 else { return self }
+        return gdk_pixbuf_rotate_simple(pointer, GdkPixbufRotation(rawValue: UInt32(degrees))).map(Pixbuf.init(taking:))
+    }
+
     /// A copy of the pixels inside `rect` (which must lie inside the picture).
     package func cropped(to rect: PixelRect) -> Pixbuf? {
         // A subpixbuf shares the parent's pixels; copy it so the result stands alone.

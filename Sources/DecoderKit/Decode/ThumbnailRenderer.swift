@@ -19,6 +19,15 @@ package enum ThumbnailRenderer {
         case tooManyPixels(PixelSize)
         /// The thumbnail could not be written; `errno` tells a full disk from other failures.
         case write(errno: Int32, String)
+
+        /// How a failed load is told: by its kind, in the decoder's words.
+        init(_ error: Pixbuf.LoadError) {
+            if let size = error.tooManyPixels { self = .tooManyPixels(size) }
+            else if error.isFileError { self = .file(error.message) }
+            else if error.isOutOfMemory { self = .memory(error.message) }
+            else if let damage = error.damage { self = .damaged(damage, error.message) }
+            else { self = .decode(error.message) }
+        }
     }
 
     /// Decodes the image on `descriptor` scaled down (never up) to fit `box`×`box`, upright
@@ -38,11 +47,7 @@ package enum ThumbnailRenderer {
                                      orientationNotAppliedByLoader: orientation)
         } catch {
             close(output)
-            if let size = error.tooManyPixels { throw .tooManyPixels(size) }
-            if error.isFileError { throw .file(error.message) }
-            if error.isOutOfMemory { throw .memory(error.message) }
-            if let damage = error.damage { throw .damaged(damage, error.message) }
-            throw .decode(error.message)
+            throw Failure(error)
         }
         let picture = loaded.0
         let decodedSize = PixelSize(width: picture.width, height: picture.height)
@@ -60,8 +65,8 @@ package enum ThumbnailRenderer {
         case .qrCodes:
             code = QRCodesFile.write(QRCodesFile.Scan(scanned: decodedSize, codes: ZBarScan.qrCodes(in: GreyImage(picture))),
                                      to: output)
-        case .exif:
-            // The child answers an EXIF-only request before it decodes (`DecoderHelper`): nothing to write.
+        case .exif, .asSeen:
+            // The child answers these before this decode (`DecoderHelper`): nothing to write.
             close(output)
             code = 0
         }

@@ -6,7 +6,8 @@ import Foundation
 /// of standard output, followed by what the image's EXIF says.
 ///
 ///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg]
-///                   [--pixels | --crop X Y W H OF_W OF_H | --qr | --exif-only] [--max-pixels P]
+///                   [--pixels | --crop X Y W H OF_W OF_H | --qr | --exif-only | --as-seen TURNS]
+///                   [--max-pixels P]
 ///                   [--full-size W H] INPUT OUTPUT
 ///
 /// With --max-pixels, an image whose header announces more than P pixels is refused
@@ -16,7 +17,9 @@ import Foundation
 /// decoding it in Drover; with --crop, the pixels of the region X Y W H of the picture at
 /// OF_W×OF_H (scaled to the size it decodes at), a QR code cut out; with --qr, the QR codes
 /// zbar finds in it (`QRCodesFile`); with --exif-only, nothing (nothing is decoded and
-/// OUTPUT is not written: Drover names /dev/null).
+/// OUTPUT is not written: Drover names /dev/null); with --as-seen, the photo as the user
+/// sees it, turned TURNS quarter turns clockwise (`AsSeenWriter`): a JPEG with its EXIF
+/// orientation rewritten, or a PNG.
 ///
 /// Every child reads the image's EXIF block (`ExifReader`, libexif) before it decodes: the
 /// orientation of a PNG or WebP, whose gdk-pixbuf loaders leave it out, is applied from it,
@@ -39,6 +42,7 @@ import Foundation
 ///
 ///     ok W H                 the thumbnail is at OUTPUT; W×H is the upright full size
 ///     ok exif                --exif-only: the EXIF lines follow
+///     ok as-seen jpeg|png    --as-seen: OUTPUT holds the turned copy, of this type
 ///     fail file MESSAGE      INPUT could not be opened or read
 ///     fail decode MESSAGE    INPUT does not decode
 ///     fail damaged KIND MESSAGE  INPUT decodes only with pixels made up: its data ends
@@ -100,6 +104,15 @@ public enum DecoderHelper {
             close(thumbnail)
             return report("ok exif", exif: exif.metadata)
         }
+        if case .asSeen(let turns) = request.product {
+            do {
+                let written = try AsSeenWriter.write(descriptor: image, quarterTurns: turns, maxPixels: request.maxPixels,
+                                                     orientation: exif.orientationNotAppliedByLoader, to: thumbnail)
+                return report("ok as-seen \(written.rawValue)")
+            } catch {
+                return report(failureLine(error))
+            }
+        }
         if let refusal = StructureCheck.refusal(descriptor: image) {
             close(image)
             close(thumbnail)
@@ -111,14 +124,19 @@ public enum DecoderHelper {
                                                     orientation: exif.orientationNotAppliedByLoader, to: thumbnail)
             return report("ok \(size.width) \(size.height)", exif: exif.metadata)
         } catch {
-            switch error {
-            case .file(let message): return report("fail file \(message)")
-            case .decode(let message): return report("fail decode \(message)")
-            case .damaged(let damage, let message): return report("fail damaged \(damage.rawValue) \(message)")
-            case .memory(let message): return report("fail memory \(message)")
-            case .tooManyPixels(let size): return report("fail pixels \(size.width) \(size.height)")
-            case .write(let code, let message): return report("fail write \(code) \(message)")
-            }
+            return report(failureLine(error))
+        }
+    }
+
+    /// The "fail" line that says why a decode failed.
+    private static func failureLine(_ error: ThumbnailRenderer.Failure) -> String {
+        switch error {
+        case .file(let message): "fail file \(message)"
+        case .decode(let message): "fail decode \(message)"
+        case .damaged(let damage, let message): "fail damaged \(damage.rawValue) \(message)"
+        case .memory(let message): "fail memory \(message)"
+        case .tooManyPixels(let size): "fail pixels \(size.width) \(size.height)"
+        case .write(let code, let message): "fail write \(code) \(message)"
         }
     }
 
@@ -155,6 +173,7 @@ public enum DecoderHelper {
                 arguments += ["--crop"] + [rect.x, rect.y, rect.width, rect.height, size.width, size.height].map(String.init)
             case .qrCodes: arguments.append("--qr")
             case .exif: arguments.append("--exif-only")
+            case .asSeen(let turns): arguments += ["--as-seen", String(turns)]
             }
             if let maxPixels { arguments += ["--max-pixels", String(maxPixels)] }
             if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
@@ -191,6 +210,9 @@ public enum DecoderHelper {
             /// Nothing: only the EXIF lines after "ok exif" (the details view's camera, a
             /// library photo's date or place read again). Nothing is decoded.
             case exif
+            /// The photo as the user sees it, turned this many quarter turns clockwise
+            /// (`AsSeenWriter`): a copy that leaves Drover.
+            case asSeen(quarterTurns: Int)
         }
 
         package init(parsing arguments: [String]) throws(UsageError) {
@@ -228,6 +250,11 @@ public enum DecoderHelper {
                 case "--pixels": product = .pixels
                 case "--qr": product = .qrCodes
                 case "--exif-only": product = .exif
+                case "--as-seen":
+                    guard let text = rest.popFirst(), let turns = Int(text), (0...3).contains(turns) else {
+                        throw UsageError(message: "--as-seen needs 0 to 3 quarter turns")
+                    }
+                    product = .asSeen(quarterTurns: turns)
                 case "--crop":
                     let (x, y) = (try whole(argument), try whole(argument))
                     let rect = PixelRect(x: x, y: y, width: try number(argument), height: try number(argument))

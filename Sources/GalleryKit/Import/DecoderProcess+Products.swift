@@ -49,6 +49,26 @@ extension DecoderProcess {
         return try Self.exif(finished)
     }
 
+    /// Writes the photo at `input` as the user sees it, turned `quarterTurns` clockwise, to
+    /// `output` (a file the caller made and renames or removes), in a confined decode child
+    /// (`AsSeenWriter`: a JPEG keeps its bytes with the EXIF orientation rewritten, anything
+    /// else becomes a PNG). Returns which it wrote.
+    func writeAsSeen(_ input: String, turnedBy quarterTurns: Int, to output: String) throws(ImportFailureReason) -> AsSeenWriter.Written {
+        let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
+                                            box: 1, product: .asSeen(quarterTurns: quarterTurns), maxPixels: limits.maxPixels,
+                                            fullSize: nil, input: input, output: output)
+        let finished = try run(request.arguments)
+        let answer = "ok as-seen "
+        if finished.ending == .exited(0), !finished.timedOut,
+           let first = finished.output.split(separator: "\n", omittingEmptySubsequences: true).first, first.hasPrefix(answer),
+           let written = AsSeenWriter.Written(rawValue: String(first.dropFirst(answer.count))) {
+            return written
+        }
+        // A "fail" line says why; anything else is no answer.
+        _ = try interpret(finished, input: input)
+        throw Self.unreadableAnswer
+    }
+
     /// Runs one decode whose product Drover reads back with `read` (nil: not in its form),
     /// from a private scratch file that is gone again when this returns: what was read, the
     /// upright full size, the child's CPU, and the EXIF the child read.
