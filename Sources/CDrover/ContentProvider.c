@@ -12,6 +12,10 @@ struct _DroverContentProvider {
     DroverContentGetValue get_value;
     gpointer user_data;
     GDestroyNotify destroy;
+    /// Set when Swift makes what the values hold before they are read (a drag's
+    /// files, made only when a target asks): a value's MIME type goes to `write`
+    /// first, which calls drover_content_provider_write_value when ready.
+    gboolean prepares_values;
 };
 
 G_DEFINE_FINAL_TYPE(DroverContentProvider, drover_content_provider, GDK_TYPE_CONTENT_PROVIDER)
@@ -37,6 +41,9 @@ static void serialized(GObject *source, GAsyncResult *result, gpointer user_data
     (void)source;
 }
 
+static gboolean write_from_value(DroverContentProvider *self, const char *mime_type, GOutputStream *stream,
+                                 int io_priority, GCancellable *cancellable, GTask *task);
+
 static void drover_content_provider_write_async(GdkContentProvider *provider, const char *mime_type,
                                                 GOutputStream *stream, int io_priority,
                                                 GCancellable *cancellable, GAsyncReadyCallback callback,
@@ -57,8 +64,32 @@ static void drover_content_provider_write_async(GdkContentProvider *provider, co
         self->write(provider, mime_type, stream, cancellable, task, self->user_data);
         return;
     }
-    // Types that come from a value (a file list's text/uri-list) go through GTK's
-    // own serialisers, exactly as a value provider would write them.
+    if (self->prepares_values) {
+        self->write(provider, mime_type, stream, cancellable, task, self->user_data);
+        return;
+    }
+    if (write_from_value(self, mime_type, stream, io_priority, cancellable, task)) return;
+    // Swift owns the task reference from here and gives it back in finish_write.
+    self->write(provider, mime_type, stream, cancellable, task, self->user_data);
+}
+
+void drover_content_provider_write_value(GdkContentProvider *provider, const char *mime_type, GOutputStream *stream,
+                                         GCancellable *cancellable, GTask *task) {
+    if (write_from_value(DROVER_CONTENT_PROVIDER(provider), mime_type, stream, G_PRIORITY_DEFAULT, cancellable, task)) return;
+    g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, "Cannot provide contents as %s", mime_type);
+    g_object_unref(task);
+}
+
+void drover_content_provider_set_prepares_values(GdkContentProvider *provider, gboolean prepares) {
+    DROVER_CONTENT_PROVIDER(provider)->prepares_values = prepares;
+}
+
+// Types that come from a value (a file list's text/uri-list) go through GTK's own
+// serialisers, exactly as a value provider would write them. FALSE when no value
+// serialises to `mime_type` (the task is untouched then).
+static gboolean write_from_value(DroverContentProvider *self, const char *mime_type, GOutputStream *stream,
+                                 int io_priority, GCancellable *cancellable, GTask *task) {
+    GdkContentProvider *provider = GDK_CONTENT_PROVIDER(self);
     GType *gtypes;
     gsize n_gtypes = 0;
     gtypes = (GType *)gdk_content_formats_get_gtypes(self->formats, &n_gtypes);
@@ -72,12 +103,11 @@ static void drover_content_provider_write_async(GdkContentProvider *provider, co
         if (self->get_value && self->get_value(provider, &value, self->user_data)) {
             gdk_content_serialize_async(stream, mime_type, &value, io_priority, cancellable, serialized, task);
             g_value_unset(&value);
-            return;
+            return TRUE;
         }
         g_value_unset(&value);
     }
-    // Swift owns the task reference from here and gives it back in finish_write.
-    self->write(provider, mime_type, stream, cancellable, task, self->user_data);
+    return FALSE;
 }
 
 static gboolean drover_content_provider_write_finish(GdkContentProvider *provider, GAsyncResult *result,

@@ -43,11 +43,32 @@ public struct CombinedContent: Sendable {
 
     /// Whether the files also go as `x-special/gnome-copied-files`: on the clipboard, when
     /// there are files.
-    private var offersCopiedFiles: Bool { route != .drag && !files.isEmpty }
+    private var offersCopiedFiles: Bool { route != .drag && hasFiles }
 
-    /// The files on offer: every representation that is an existing file, items in order.
+    /// Whether the content offers files: existing ones, or ones made when asked for.
+    public var hasFiles: Bool {
+        items.contains { $0.representations.contains { $0.existingFile != nil || $0.madeOnceFile != nil } }
+    }
+
+    /// The files on offer, items in order: every representation that is an existing file or
+    /// a file made already (`makeFiles` makes the others).
     public var files: [URL] {
-        items.flatMap { $0.representations.compactMap(\.existingFile) }
+        items.flatMap { $0.representations.compactMap { $0.existingFile ?? $0.madeOnceFile?.made } }
+    }
+
+    /// Makes every file on offer not made yet, one after another (each is a copy or a
+    /// decode: together they would only contend for the disk). A file that cannot be made
+    /// is left out of `files`; the others are still offered. Returns how many failed.
+    @discardableResult
+    public func makeFiles() async -> Int {
+        var failed = 0
+        for item in items {
+            for case let file? in item.representations.map(\.madeOnceFile) where file.made == nil {
+                if Task.isCancelled { return failed }
+                do { _ = try await file.make() } catch { failed += 1 }
+            }
+        }
+        return failed
     }
 
     /// The payload of `type`, joined from every item that offers it when the type lists things
@@ -55,7 +76,10 @@ public struct CombinedContent: Sendable {
     /// made from `files`. Items load one after another, so cancelling the calling task stops
     /// the rest.
     public func load(_ type: ContentType) async throws -> Data {
-        if type == .gnomeCopiedFiles, offersCopiedFiles { return CopiedFilesFormat.encode(files) }
+        if type == .gnomeCopiedFiles, offersCopiedFiles {
+            await makeFiles()
+            return CopiedFilesFormat.encode(files)
+        }
         let offering = items.filter { $0.canLoad(type) }
         guard let top = offering.last else { throw ItemProviderError.unsupportedType(type) }
         guard let separator = type.separatorWhenCombined else { return try await top.load(type) }

@@ -19,6 +19,9 @@ public struct ItemProvider: Sendable {
         /// The file, for a representation that is a file existing already (`registerFile(_:at:)`):
         /// known without loading, so a platform that lists files at once (GTK's file list) can.
         public internal(set) var existingFile: URL? = nil
+        /// The file, for a representation that is a file made the first time a target asks
+        /// (`registerFile(_:madeOnce:)`): listed once it is made (`CombinedContent.makeFiles`).
+        public internal(set) var madeOnceFile: MadeOnceFile? = nil
 
         enum Source: Sendable {
             case data(@Sendable (LoadProgressHandler) async throws -> Data)
@@ -69,6 +72,13 @@ public struct ItemProvider: Sendable {
     /// library: its loader just reads it, and adapters can list it without loading anything.
     public mutating func registerFile(_ type: ContentType, at file: URL) {
         add(Representation(type: type, source: .file({ _ in file }), existingFile: file))
+    }
+
+    /// Adds a representation that is a file made the first time a target asks for it, and
+    /// the same file on every later ask: a photo's copy as the user sees it, which costs a
+    /// copy or a decode, so it is made only for a target that wants it.
+    public mutating func registerFile(_ type: ContentType, madeOnce file: MadeOnceFile) {
+        add(Representation(type: type, source: .file({ _ in try await file.make() }), madeOnceFile: file))
     }
 
     private mutating func add(_ representation: Representation) {

@@ -27,4 +27,6 @@ if arguments.contains("--import-only") {
     exit(HeadlessImport.run(rawArguments: rawArguments))
 }
 let status = MainActor.assumeIsolated { DroverApplication().run() }
+// What this run's drags and copies handed out is no longer offered by anyone.
+LeavingFiles.removeThisRun()
 exit(status)

@@ -238,6 +238,27 @@ def photo_file(library, title):
     return Path(library) / "photos" / rows[0][0]
 
 
+def leaving_copies(uris, library_files, titles):
+    """Checks that `uris` are what leaves Drover for the photos whose library files and
+    titles are given, in order: copies in Drover's cache (never the library's own files),
+    named after the titles, with the library files' bytes (photos not turned). Returns their
+    paths."""
+    from urllib.parse import unquote, urlparse
+    paths = [Path(unquote(urlparse(uri).path)) for uri in uris]
+    assert len(paths) == len(library_files), f"{uris} for {library_files}"
+    for path, original, title in zip(paths, library_files, titles):
+        assert "/.cache/drover/leaving/" in str(path), f"{path} is not a copy in Drover's cache"
+        assert path.name == title + original.suffix, f"{path.name} is not named after {title!r}"
+        assert path.read_bytes() == original.read_bytes(), f"{path} has other bytes than {original}"
+    return paths
+
+
+def photo_titles(library, files):
+    """The titles of the photos whose library files are `files`, in order."""
+    names = dict((name, title) for name, title in _query(library, "SELECT fileName, title FROM photo", ()))
+    return [names[Path(f).name] for f in files]
+
+
 def stack_files(library, title):
     return [Path(library) / "photos" / name for (name,) in _query(library, """
         SELECT p.fileName FROM photo p JOIN stack s ON s.id = p.stackID WHERE s.title = ? ORDER BY p.stackPosition""",

@@ -217,14 +217,15 @@ def test_a_photo_dragged_out_to_a_file_manager_arrives_as_its_file(kind, drover,
         drag(screen.center(tile(session, BRIDGE), dy=-0.2), manager.empty_spot(), steps=12)
         if kind == "pcmanfm-qt":
             manager.choose_copy_here()
-        arrived = folder / library_file.name
+        # A copy as the user sees it, named after its title.
+        arrived = folder / (BRIDGE + library_file.suffix)
         wait_for(arrived.exists, 30, what=f"{arrived.name} in the {kind} folder")
         # The file is complete once its size is the library file's (the copy is not atomic).
         wait_for(lambda: arrived.stat().st_size == library_file.stat().st_size, 10, what="the whole file")
         screenshot(f"dnd-drover-to-{kind}-after")
     finally:
         manager.stop()
-    assert sorted(p.name for p in folder.iterdir()) == [library_file.name]
+    assert sorted(p.name for p in folder.iterdir()) == [arrived.name]
     assert arrived.read_bytes() == library_file.read_bytes()
     assert fingerprint(library_file) == before
     assert library_snapshot(session.library) == snapshot

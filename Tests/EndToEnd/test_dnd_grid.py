@@ -6,10 +6,11 @@ on disk and the AT-SPI tree; the reorder and cancel tests save screenshots
 into test-output/."""
 
 import time
+from urllib.parse import unquote
 
 
-from dnd import (NO_TARGET, collection_order, library_snapshot, note_texts, photo_file, python_peer, records,
-                 stack_files, states, tile, tile_nodes, wait_for_record)
+from dnd import (NO_TARGET, collection_order, leaving_copies, library_snapshot, note_texts, photo_file, photo_titles,
+                 python_peer, records, stack_files, states, tile, tile_nodes, wait_for_record)
 from drover_session import Atspi, screenshot, wait_for, walk
 from image_files import write_jpeg, write_truncated_jpeg
 from library_state import consistency_problems, fingerprint
@@ -40,18 +41,23 @@ def test_reorder_within_the_grid_persists_across_restart(drover):
     assert collection_order(session.library) == expected
 
 
-def test_drag_tile_out_to_a_peer_copies_the_library_file(drover, tmp_path):
+def test_drag_tile_out_to_a_peer_gives_a_copy_of_the_library_file(drover, tmp_path):
     session, screen = drover
     library_file = photo_file(session.library, "Chelsea the cat")
     before = fingerprint(library_file)
     snapshot = library_snapshot(session.library)
     record = tmp_path / "drops.jsonl"
-    with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
-                     log=tmp_path / "peer.log") as peer:
+    # The peer then writes to the file it was given, as a careless app would.
+    with python_peer("drop_target.py", "--try-writing", title="Drop Target Peer", position=PEER_POSITION,
+                     record=record, log=tmp_path / "peer.log") as peer:
         drag(screen.center(tile(session, "Chelsea the cat")), peer.center())
         drop = wait_for_record(record, what="the peer's drop")
-    assert drop["uris"] == [library_file.as_uri()]
-    assert drop["offered"] == ["copy"], "Drover must offer COPY only: a MOVE would delete the library file"
+    # What it was given is a copy named after the title, in Drover's cache: its writes land
+    # there, and the library's photo is byte for byte what it was.
+    path = drop["uris"][0].removeprefix("file://").replace("%20", " ")
+    assert drop["writes"] == [{"path": path, "read": True, "python": "written", "gio": "written"}], drop["writes"]
+    assert "/.cache/drover/leaving/" in path and path.endswith("/Chelsea the cat.jpg"), path
+    assert drop["offered"] == ["copy"]
     assert drop["finished"] == "copy"
     assert "text/uri-list" in drop["formats"] and "image/jpeg" in drop["formats"]
     assert fingerprint(library_file) == before
@@ -80,8 +86,10 @@ def test_drag_a_selection_and_a_stack_out_to_a_peer(drover, tmp_path):
         drag(screen.center(tile(session, "Nuthatch")), peer.center())
         wait_for(lambda: len(records(record)) >= 2, 20, what="the stack's drop")
         stack_drop = records(record)[1]
-    assert selection_drop["uris"] == [chelsea.as_uri(), bridge.as_uri()]
-    assert sorted(stack_drop["uris"]) == sorted(f.as_uri() for f in nuthatches)
+    leaving_copies(selection_drop["uris"], [chelsea, bridge], ["Chelsea the cat", "Bridge cables over the estuary"])
+    # The stack's photos, in any order: each a copy named after its own title.
+    titled = sorted(zip(photo_titles(session.library, nuthatches), nuthatches))
+    leaving_copies(sorted(stack_drop["uris"], key=unquote), [f for _, f in titled], [t for t, _ in titled])
     for drop in (selection_drop, stack_drop):
         assert drop["offered"] == ["copy"] and drop["finished"] == "copy"
     assert all(f.exists() for f in [chelsea, bridge, *nuthatches])

@@ -141,13 +141,14 @@ def test_tiles_dragged_out_to_nautilus_arrive_as_files(drover, nautilus_folder, 
         target = nautilus.empty_spot()
         drag(screen.center(tile(session, "Chelsea the cat")), target,
              during=lambda: screenshot("dnd-drover-to-nautilus-mid-drag"))
-        arrived = nautilus_folder / library_file.name
+        # A copy as the user sees it, named after its title.
+        arrived = nautilus_folder / "Chelsea the cat.jpg"
         wait_for(arrived.exists, 30, what=f"{arrived.name} in the Nautilus folder")
-        nautilus.icon(library_file.name)
+        nautilus.icon(arrived.name)
         screenshot("dnd-drover-to-nautilus-after")
     finally:
         nautilus.stop()
-    assert sorted(p.name for p in nautilus_folder.iterdir()) == [library_file.name]
+    assert sorted(p.name for p in nautilus_folder.iterdir()) == [arrived.name]
     assert fingerprint(arrived)[:2] == before[:2], "the file in the folder is not the photo"
     assert fingerprint(library_file) == before
     assert library_snapshot(session.library) == snapshot
@@ -187,8 +188,8 @@ def test_the_located_photo_gives_nautilus_the_photo_alone(drover, nautilus_folde
     finally:
         nautilus.stop()
     # Nautilus copies a dropped list in its order: a .geojson listed first would be here first.
-    assert [f.name for f in files] == ["bridge-cables-over-the-estuary.jpg"]
-    assert sorted(f.name for f in nautilus_folder.iterdir()) == ["bridge-cables-over-the-estuary.jpg"]
+    assert [f.name for f in files] == ["Bridge cables over the estuary.jpg"]
+    assert sorted(f.name for f in nautilus_folder.iterdir()) == ["Bridge cables over the estuary.jpg"]
 
 
 def test_a_flocked_drag_gives_nautilus_every_file(drover, nautilus_folder, tmp_path):
@@ -217,4 +218,6 @@ def test_a_flocked_drag_gives_nautilus_every_file(drover, nautilus_folder, tmp_p
         files = _wait_for_files(nautilus_folder, 2, "both flocked photos in the folder")
     finally:
         nautilus.stop()
-    assert sorted(f.name for f in files) == sorted([cat.name, cups.name])
+    # Copies named after their titles, with the library files' bytes.
+    assert sorted(f.name for f in files) == ["Chelsea the cat.jpg", "Colourful cups.jpg"]
+    assert sorted(f.read_bytes() for f in files) == sorted([cat.read_bytes(), cups.read_bytes()])

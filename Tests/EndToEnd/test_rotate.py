@@ -4,11 +4,18 @@ actions and the viewer's named buttons; undone by Ctrl+Z and by the toast's Undo
 
 import re
 import sqlite3
+import subprocess
+from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 from accessible_actions import focus, keys, run_action, tile
-from dnd import photo_file
+from dnd import photo_file, python_peer, wait_for_record
 from drover_session import find_node, screenshot, wait_for
 from library_state import database, fingerprint
+from pointer import drag
+from test_accessibility_paths import read_clipboard
+from test_copy_paste_file_managers import copy_in_drover
+from test_dnd_grid import PEER_POSITION
 from test_viewer import viewer
 
 
@@ -73,3 +80,39 @@ def test_rotating_in_the_viewer_turns_the_photo_on_show(drover):
     keys("ctrl+shift+r")
     wait_for(lambda: rotation(session.library, name) == 3, 10, what="Ctrl+Shift+R in the viewer")
     screenshot("rotate-viewer-left")
+
+
+def test_a_turned_photo_leaves_turned_and_the_library_file_as_it_was(drover, tmp_path):
+    """Issue 31: what the user sees is what leaves. Chelsea (451 × 300, no EXIF) turned right
+    is dragged to a peer: it gets a copy named after the title whose EXIF says 6 (a quarter
+    turn right), so every viewer shows it 300 × 451; every other byte is the library's.
+    Copy (Ctrl+C) hands out the same, as its image data too."""
+    session, screen = drover
+    name = "Chelsea the cat"
+    library_file = photo_file(session.library, name)
+    before = fingerprint(library_file)
+    focus(tile(session, name))
+    keys("ctrl+r")
+    wait_for(lambda: rotation(session.library, name) == 1, 10, what="a quarter turn right stored")
+    record = tmp_path / "drops.jsonl"
+    with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
+                     log=tmp_path / "peer.log") as peer:
+        drag(screen.center(tile(session, name)), peer.center())
+        drop = wait_for_record(record, what="the turned photo's drop")
+    [copy] = [Path(unquote(urlparse(uri).path)) for uri in drop["uris"]]
+    assert copy.name == f"{name}.jpg" and "/.cache/drover/leaving/" in str(copy), copy
+    tags = subprocess.run(["exiftool", "-s3", "-n", "-Orientation", "-ImageSize", str(copy)],
+                          capture_output=True, text=True, timeout=30).stdout.split()
+    assert tags == ["6", "451", "300"], tags
+    original = library_file.read_bytes()
+    turned = copy.read_bytes()
+    # JFIF segment kept, a 36-byte EXIF block after it, then the library's bytes unchanged.
+    assert len(turned) == len(original) + 36 and turned[:20] == original[:20] and turned[56:] == original[20:]
+    assert fingerprint(library_file) == before
+    # Copy hands file managers the same: a turned copy of its own.
+    copy_in_drover(session, screen, [name], "ctrl+c")
+    wait_for(lambda: (read_clipboard("--mime", "x-special/gnome-copied-files") or "").startswith("copy\n"), 10,
+             what="the copy on the clipboard")
+    [pasted] = read_clipboard("--mime", "x-special/gnome-copied-files").split("\n")[1:]
+    pasted = Path(unquote(urlparse(pasted).path))
+    assert pasted.name == f"{name}.jpg" and pasted != copy and pasted.read_bytes() == turned

@@ -59,6 +59,13 @@ GdkContentProvider *drover_content_provider_new(GdkContentFormats *formats, Drov
                                                 GDestroyNotify destroy);
 /// Completes a write: `error_message` NULL for success.
 void drover_content_provider_finish_write(GTask *task, const char *error_message);
+/// With `prepares`, a request for a MIME type that a value serialises to (a file
+/// list's text/uri-list) goes to `write` too, so that Swift can make what the value
+/// holds first; Swift then calls drover_content_provider_write_value, which writes
+/// it through GTK's serialisers and completes the task.
+void drover_content_provider_set_prepares_values(GdkContentProvider *provider, gboolean prepares);
+void drover_content_provider_write_value(GdkContentProvider *provider, const char *mime_type, GOutputStream *stream,
+                                         GCancellable *cancellable, GTask *task);
 
 /// Fills a GValue of type GDK_TYPE_FILE_LIST from a NULL-terminated array of URIs.
 void drover_value_set_file_list(GValue *value, const char *const *uris);

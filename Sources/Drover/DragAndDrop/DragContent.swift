@@ -23,11 +23,16 @@ enum DragContent {
             return CombinedContent(providers, route: route)
         }
         var files: ContentProvider.FileLister?
-        if !atStart.files.isEmpty { files = { now().files } }
+        var makeFiles: ContentProvider.FileMaker?
+        if atStart.hasFiles {
+            files = { now().files }
+            // A photo's file is made when a target first asks for the list (`LeavingFiles`).
+            makeFiles = { await now().makeFiles() }
+        }
         let write: ContentProvider.Writer = { mimeType in
             let content = now()
             return try await content.load(ContentType(mimeType))
         }
-        return ContentProvider.lazy(mimeTypes: atStart.types.map(\.mimeType), files: files, write: write)
+        return ContentProvider.lazy(mimeTypes: atStart.types.map(\.mimeType), files: files, makeFiles: makeFiles, write: write)
     }
 }

@@ -7,13 +7,16 @@ import GalleryKit
 /// receive what DragKit sees.
 ///
 /// One item per photo (a stack drags as its photos), identified by its photo id so a photo
-/// never joins a drag twice, offering its id (in-app drops and pastes) and its library file (a
-/// file manager copies it; an image editor reads its bytes); a note offers its text.
+/// never joins a drag twice, offering its id (in-app drops and pastes) and its file as the
+/// user sees it (`LeavingFiles`: a file manager copies it; an image editor reads its bytes);
+/// a note offers its text.
 ///
 /// Made by `DragCoordinator.items`, with the albums the sidebar lists now.
 struct DragItems {
     /// The albums by name (`DragContext.albumIDsByName`).
     let albumIDsByName: [String: ContainerID]
+    /// Where this drag's (or copy's) photos are written when a target asks for them.
+    let leaving = LeavingFolder()
 
     /// The albums a tile's photo is in, when that is known per photo: a single photo's.
     /// (A stack lists the albums of any of its photos, which says nothing of each one.)
@@ -53,7 +56,7 @@ struct DragItems {
     func make(forViewing member: GalleryItem.Member, of tile: GalleryItem, at index: Int) -> [DragItem] {
         if tile.members.count == 1 { return make(forDragOf: [(index, tile)]) }
         var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
-        Self.addPhoto(member, to: &provider)
+        addPhoto(member, to: &provider)
         return [DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: index,
                          containers: containers(of: tile))]
     }
@@ -69,19 +72,21 @@ struct DragItems {
         }
         return tile.members.map { member in
             var provider = ItemProvider(suggestedName: member.fileURL.lastPathComponent)
-            Self.addPhoto(member, to: &provider)
+            addPhoto(member, to: &provider)
             return DragItem(provider: provider, localObject: LocalObject(member.photoID), sourceIndex: index,
                             containers: containers(of: tile))
         }
     }
 
-    /// A photo's own representations: its id, then its library file under its image type (a
-    /// file of a type the table does not name still goes to file managers, as bytes of no
-    /// particular type).
-    private static func addPhoto(_ member: GalleryItem.Member, to provider: inout ItemProvider) {
+    /// A photo's own representations: its id, then its file as the user sees it under its
+    /// image type (a file of a type the table does not name still goes to file managers, as
+    /// bytes of no particular type). A turned photo that is not a JPEG leaves as a PNG
+    /// (`AsSeenCopy`).
+    private func addPhoto(_ member: GalleryItem.Member, to provider: inout ItemProvider) {
         let id = member.photoID
         provider.register(.photoID) { _ in Data(String(id.rawValue).utf8) }
-        let type = ContentType(photoFileExtension: member.fileURL.pathExtension) ?? .octetStream
-        provider.registerFile(type, at: member.fileURL)
+        var type = ContentType(photoFileExtension: member.fileURL.pathExtension) ?? .octetStream
+        if !member.rotation.isUpright, type != .jpeg { type = .png }
+        provider.registerFile(type, madeOnce: leaving.file(for: member))
     }
 }

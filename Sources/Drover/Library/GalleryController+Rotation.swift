@@ -4,7 +4,7 @@ import Localization
 
 extension GalleryController {
     /// Turns photos a quarter turn left or right, in the library only (their files keep
-    /// their bytes: a drag out gives the original file). Undoable with Ctrl+Z and from the
+    /// their bytes; a drag out makes a turned copy: `AsSeenCopy`). Undoable with Ctrl+Z and from the
     /// toast; undo is the opposite turn.
     func rotate(_ photos: [PhotoID], by rotation: PhotoRotation) {
         guard !photos.isEmpty else { return }

@@ -88,8 +88,8 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         public var fileURL: URL { file.url }
         public let title: String
         let file: LibraryFile
-        /// How the user turned the photo: the viewer shows it turned; a drag out gives
-        /// the file's own bytes (see `PhotoRotation`).
+        /// How the user turned the photo: the viewer shows it turned, and it leaves Drover
+        /// turned (`AsSeenCopy`); the library's file is never changed (see `PhotoRotation`).
         public var rotation: PhotoRotation = .upright
         /// The photo's size in pixels, upright by its EXIF orientation (not turned by
         /// `rotation`): the viewer's 100%, whatever resolution it decoded.

@@ -3,8 +3,8 @@ import Foundation
 
 /// How the user turned a photo in Drover: clockwise quarter turns on top of its EXIF
 /// orientation (which decoding already applies). Non-destructive: it is stored in the
-/// library (`SchemaV6`) and applied when pixels are shown, never written into a file, so
-/// a photo dragged out or exported is the original bytes.
+/// library (`SchemaV6`) and applied when pixels are shown, never written into the library's
+/// file; a photo dragged out or exported leaves turned, as a copy (`AsSeenCopy`).
 public struct PhotoRotation: Hashable, Sendable, CustomStringConvertible {
     /// 0 to 3.
     public let quarterTurns: Int

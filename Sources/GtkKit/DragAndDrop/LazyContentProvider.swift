@@ -7,6 +7,8 @@ extension ContentProvider {
     public typealias Writer = @MainActor (_ mimeType: String) async throws -> Data
     /// The files to offer as a `GdkFileList`, read when a target asks.
     public typealias FileLister = @MainActor () -> [URL]
+    /// Makes the files the lister lists, before a target reads the list.
+    public typealias FileMaker = @MainActor () async -> Void
 
     /// A provider whose data is made when a target asks for it, not when the drag starts.
     /// Drover's drags use it so that a drop receives the items the drag holds at that moment
@@ -17,21 +19,34 @@ extension ContentProvider {
     ///   - mimeTypes: the byte formats `write` can produce, in order of preference.
     ///   - files: when given, the provider also offers a `GdkFileList` (and so
     ///     `text/uri-list`), listed first because file managers want files.
-    public static func lazy(mimeTypes: [String], files: FileLister?, write: @escaping Writer) -> ContentProvider {
+    ///   - makeFiles: when given, runs before another application reads the file list in
+    ///     any form (text/uri-list, the portal's), so its files are made only when a
+    ///     target asks, and off the main thread. (A read of the list as a value in this
+    ///     process gets what `files` lists then.)
+    public static func lazy(mimeTypes: [String], files: FileLister?, makeFiles: FileMaker? = nil,
+                            write: @escaping Writer) -> ContentProvider {
         // The C provider adds what GTK serialises the file list to (text/uri-list) for other processes.
         let formats = ContentFormats.make(valueTypes: files == nil ? [] : [TransferType.fileList], mimeTypes: mimeTypes)
         defer { gdk_content_formats_unref(formats) }
-        let box = Unmanaged.passRetained(LazyContentBox(files: files, write: write)).toOpaque()
-        return ContentProvider(taking: drover_content_provider_new(formats, lazyWrite, lazyGetValue, box, releaseLazyBox)!)
+        let box = Unmanaged.passRetained(LazyContentBox(files: files, makeFiles: files == nil ? nil : makeFiles,
+                                                        ownMimeTypes: Set(mimeTypes), write: write)).toOpaque()
+        let provider = drover_content_provider_new(formats, lazyWrite, lazyGetValue, box, releaseLazyBox)!
+        if files != nil, makeFiles != nil { drover_content_provider_set_prepares_values(provider, 1) }
+        return ContentProvider(taking: provider)
     }
 }
 
 private final class LazyContentBox: @unchecked Sendable {
     // Only used on the main thread: GTK asks providers for data there.
     let files: ContentProvider.FileLister?
+    let makeFiles: ContentProvider.FileMaker?
+    let ownMimeTypes: Set<String>
     let write: ContentProvider.Writer
-    init(files: ContentProvider.FileLister?, write: @escaping ContentProvider.Writer) {
+    init(files: ContentProvider.FileLister?, makeFiles: ContentProvider.FileMaker?, ownMimeTypes: Set<String>,
+         write: @escaping ContentProvider.Writer) {
         self.files = files
+        self.makeFiles = makeFiles
+        self.ownMimeTypes = ownMimeTypes
         self.write = write
     }
 }
@@ -43,14 +58,25 @@ private struct WriteRequest: @unchecked Sendable {
     let cancellable: UnsafeMutablePointer<GCancellable>?
 }
 
-private let lazyWrite: DroverContentWrite = { _, mimeType, stream, cancellable, task, data in
+private let lazyWrite: DroverContentWrite = { provider, mimeType, stream, cancellable, task, data in
     let box = Unmanaged<LazyContentBox>.fromOpaque(data!).takeUnretainedValue()
     let mime = String(cString: mimeType!)
     g_object_ref(stream)
     let request = WriteRequest(task: task!, stream: stream!, cancellable: cancellable)
+    nonisolated(unsafe) let provider = provider!
     MainActor.assumeIsolated {
-        // Types only the file list makes (text/uri-list) never get here: the C
-        // side serialises the file list with GTK's own serialisers.
+        if let makeFiles = box.makeFiles, !box.ownMimeTypes.contains(mime) {
+            // A type the file list makes (text/uri-list): the files first, then GTK's own
+            // serialiser writes the list.
+            _ = Task { @MainActor in
+                await makeFiles()
+                drover_content_provider_write_value(provider, mime, request.stream, request.cancellable, request.task)
+                g_object_unref(request.stream)
+            }
+            return
+        }
+        // Otherwise, types only the file list makes never get here: the C side
+        // serialises the file list with GTK's own serialisers.
         _ = Task { @MainActor in
             var failure: String?
             do {

@@ -7,6 +7,11 @@ file manager would: so if a source ever offered MOVE, the record (and the
 source's drag-end) would show it. Each drop appends one JSON line to --record:
 {"uris": [...], "offered": ["copy"], "finished": "copy", "formats": [...]}.
 
+With --try-writing it then does what a careless app does with a file it was given: it
+writes to it, in place, once with Python's open() and once with GIO's replace (a GTK
+app's Save), and adds "writes": [{"path", "read", "python", "gio"}] to the record, each
+"written" or the error it got.
+
 Run with /usr/bin/python3 (python3-gi), GDK_BACKEND=x11."""
 
 import argparse
@@ -17,7 +22,7 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
-from gi.repository import Gdk, GLib, Gtk  # noqa: E402
+from gi.repository import Gdk, Gio, GLib, Gtk  # noqa: E402
 
 ACTIONS = {Gdk.DragAction.COPY: "copy", Gdk.DragAction.MOVE: "move", Gdk.DragAction.LINK: "link",
            Gdk.DragAction.ASK: "ask"}
@@ -30,6 +35,29 @@ def action_names(actions):
 def formats_of(drop):
     formats = drop.get_formats()
     return list(formats.get_mime_types() or []) + [t.name for t in (formats.get_gtypes() or [])]
+
+
+def try_writing(path):
+    """Reads the file, then tries to write into it as an app would: what each attempt got."""
+    result = {"path": path}
+    try:
+        with open(path, "rb") as file:
+            result["read"] = len(file.read()) > 0
+    except OSError as error:
+        result["read"] = type(error).__name__
+    try:
+        with open(path, "r+b") as file:   # in place, without truncating first
+            file.write(b"written by a drop target")
+        result["python"] = "written"
+    except OSError as error:
+        result["python"] = type(error).__name__
+    try:
+        Gio.File.new_for_path(path).replace_contents(b"saved by a drop target", None, False,
+                                                     Gio.FileCreateFlags.NONE, None)
+        result["gio"] = "written"
+    except GLib.Error as error:
+        result["gio"] = Gio.IOErrorEnum(error.code).value_nick if error.domain == "g-io-error-quark" else error.message
+    return result
 
 
 class Peer(Gtk.Application):
@@ -72,6 +100,8 @@ class Peer(Gtk.Application):
                 record["uris"] = [f.get_uri() for f in value.get_files()]
                 record["finished"] = action_names(action)[0] if action else "none"
                 drop.finish(action)
+                if self.args.try_writing:
+                    record["writes"] = [try_writing(f.get_path()) for f in value.get_files() if f.get_path()]
             except GLib.Error as error:
                 record["uris"] = []
                 record["error"] = error.message
@@ -90,6 +120,7 @@ def main():
     parser.add_argument("--title", default="Drop Target Peer")
     parser.add_argument("--width", type=int, default=360)
     parser.add_argument("--height", type=int, default=200)
+    parser.add_argument("--try-writing", action="store_true", help="write to each dropped file (see above)")
     args = parser.parse_args()
     return Peer(args).run([sys.argv[0]])
 
