@@ -36,6 +36,7 @@ public final class AppChooser: Window {
             done(result)
         }
         _ = connectSignal("response", trampoline: gcallback(responseTrampoline), body: body)
+        MnemonicButtonNames.fix(under: widget)
         present()
     }
 
