@@ -7,7 +7,8 @@ chooser (GtkFileChooserNative without a portal), driven by keys; Show in Files a
 by a peer that owns org.freedesktop.FileManager1 and records ShowItems; a read-only and a
 full folder (tmpfs mounts: the suite runs as root, whom permissions never stop); a long
 export cancelled from its progress toast; Open With… into a stand-in image viewer, the
-default for JPEGs in the session's own HOME. The library is unchanged throughout.
+default for JPEGs in the session's own HOME; an album's Export Album…. The library is
+unchanged throughout.
 
 DROVER_EXPORT_DELAY_MS slows each photo down, so that the export of every photo lasts
 long enough to be cancelled midway."""
@@ -20,11 +21,12 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from accessible_actions import focus, keys, run_action, tile
-from dnd import PEERS, SYSTEM_PYTHON, library_snapshot, window_ids, photo_file, records, stack_files, wait_for_record
+from dnd import PEERS, SYSTEM_PYTHON, Screen, album_titles, library_snapshot, window_ids, photo_file, records, stack_files, wait_for_record
 from drover_session import Atspi, DroverSession, GLib, end_process, read_line, screenshot, wait_for, walk
 from library_state import fingerprint
 from test_accessibility_paths import peer_environment, toplevel
 from test_import_chooser import chooser_window, type_text
+from pointer import click
 from test_rotate import rotation
 
 CAT, SPANIELS, DANDELIONS = "Chelsea the cat", "Two spaniels at the door", "Dandelions in the evening light"
@@ -130,7 +132,7 @@ def small_disks(tmp_path):
 
 
 @pytest.mark.timeout(240)
-def test_export_show_in_files_failures_cancel_and_open_with(drover_with_viewer, small_disks, tmp_path):
+def test_export_show_in_files_failures_cancel_open_with_and_an_album(drover_with_viewer, small_disks, tmp_path):
     session, opened = drover_with_viewer
     read_only, full = small_disks
     cat_file, spaniels_file = photo_file(session.library, CAT), photo_file(session.library, SPANIELS)
@@ -238,6 +240,18 @@ def test_export_show_in_files_failures_cancel_and_open_with(drover_with_viewer, 
         assert given.parent.parent == cache and given.name == f"{CAT}.jpg", given
         assert exiftool(given, "Orientation", "ImageWidth", "ImageHeight") == ["6", "451", "300"]
         assert len(records(opened)) == 1
+
+        # 6. Export Album…, from the album's menu: all of its photos.
+        animals = album_titles(session.library, "Animals")
+        (tmp_path / "Animals").mkdir()
+        click(*Screen.of_drover(session).center(session.find("list item", "Animals")))
+        run_action(session.find("list", "Albums"), "album.export")
+        chooser_window("Export Photos")
+        keys("ctrl+l")
+        type_text(f"{tmp_path / 'Animals'}/")
+        keys("Return")
+        session.wait_for_label(lambda text: text == f"Exported {len(animals)} photos to Animals.", what="the album's export")
+        assert folder_listing(tmp_path / "Animals") == sorted(f"{title}.jpg" for title in animals)
 
         # The library is as it was: the same photos, turns, order, files and bytes.
         assert library_snapshot(session.library) == before

@@ -150,7 +150,9 @@ final class TileCommands {
     /// Export… (Ctrl+E): the selection, or the focused tile when it is not selected (as
     /// Copy takes), into a folder the user chooses, in grid order.
     func export(around index: Int?) {
-        exporter.export(tiles(around: index).sorted { $0.index < $1.index }.map(\.item))
+        let picked = tiles(around: index).sorted { $0.index < $1.index }.map(\.item)
+        guard !picked.isEmpty else { return announce(tr("Select photos to export them.")) }
+        exporter.export(picked)
     }
 
     /// Open With…: the tile's photo (a stack's top photo), not the selection: one

@@ -59,7 +59,7 @@ enum ShortcutsHelp {
             (tr("Cancel"), "Escape"),
         ]),
         (tr("Albums"), [
-            (tr("The album's menu (rename, delete)"), "Menu &lt;Shift&gt;F10"),
+            (tr("The album's menu (rename, delete, export)"), "Menu &lt;Shift&gt;F10"),
         ]),
     ]
 
