@@ -63,4 +63,13 @@ import Testing
                 == "Export cancelled: 3 of 12 photos were exported to Trip.")
         #expect(ExportOutcome.progress(done: 3, total: 12, folder: "Trip") == "Exporting 3 of 12 photos to Trip…")
     }
+
+    @Test func aFolderInsideTheLibraryIsRefused() {
+        let library = URL(fileURLWithPath: "/home/u/.local/share/drover/library")
+        #expect(PhotoExporter.isInside(library.appendingPathComponent("photos"), library))
+        #expect(PhotoExporter.isInside(library, library))
+        #expect(PhotoExporter.isInside(URL(fileURLWithPath: "/home/u/.local/share/drover/library/./photos/.."), library))
+        #expect(!PhotoExporter.isInside(URL(fileURLWithPath: "/home/u/.local/share/drover/library-export"), library))
+        #expect(!PhotoExporter.isInside(URL(fileURLWithPath: "/home/u/Pictures"), library))
+    }
 }

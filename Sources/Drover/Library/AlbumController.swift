@@ -8,7 +8,7 @@ import Localization
 final class AlbumController {
     private let gallery: GalleryController
     private var window: MainWindow { gallery.window }
-    private lazy var exporter = PhotoExporter(window: window)
+    private lazy var exporter = PhotoExporter(window: window, library: gallery.library.location.directory)
 
     init(gallery: GalleryController) {
         self.gallery = gallery

@@ -13,6 +13,8 @@ import Localization
 @MainActor
 final class PhotoExporter {
     private let window: MainWindow
+    /// Drover's own library folder: an export never writes into it.
+    private let library: URL
     /// More photos than this show the progress toast at once; fewer, after `progressDelay`.
     static let handful = 5
     static let progressDelay: UInt32 = 1000
@@ -21,7 +23,10 @@ final class PhotoExporter {
     nonisolated static let testDelayMilliseconds: UInt32 =
         ProcessInfo.processInfo.environment["DROVER_EXPORT_DELAY_MS"].flatMap { UInt32($0) } ?? 0
 
-    init(window: MainWindow) { self.window = window }
+    init(window: MainWindow, library: URL) {
+        self.window = window
+        self.library = library
+    }
 
     /// Asks for a folder, then exports the photos `items` stand for (a stack's photos too).
     func export(_ items: [GalleryItem]) {
@@ -32,6 +37,11 @@ final class PhotoExporter {
         }
         FileChooser(title: tr("Export Photos"), accept: tr("Export"), parent: window.window, mode: .folder).run { [weak self] folders in
             guard let self, let folder = folders.first else { return }
+            guard !Self.isInside(folder, self.library) else {
+                self.window.toast.show(tr("{folder} is inside Drover's library, which only Drover writes to: choose another folder.",
+                                          ["folder": folder.lastPathComponent]))
+                return
+            }
             self.start(plan.members, into: folder)
         }
     }
@@ -56,6 +66,13 @@ final class PhotoExporter {
             window.toast.show(outcome.summary(folder: name), actionLabel: written.isEmpty ? nil : tr("Show in Files"),
                               seconds: 10, action: { [weak self] in self?.showInFiles(written, folder: folder) })
         }
+    }
+
+    /// Whether `folder` is `library` or inside it (links resolved on both sides).
+    nonisolated static func isInside(_ folder: URL, _ library: URL) -> Bool {
+        let inner = folder.resolvingSymlinksInPath().standardizedFileURL.pathComponents
+        let outer = library.resolvingSymlinksInPath().standardizedFileURL.pathComponents
+        return inner.count >= outer.count && Array(inner.prefix(outer.count)) == outer
     }
 
     /// Writes each photo in turn; stops between photos once the task is cancelled.

@@ -18,7 +18,7 @@ final class TileCommands {
     private var grid: PhotoGrid { gallery.window.grid }
     /// Tiles cut with Ctrl+X: pasting moves them instead of importing copies.
     private var cutTiles: [GalleryItem.ID] = []
-    private lazy var exporter = PhotoExporter(window: window)
+    private lazy var exporter = PhotoExporter(window: window, library: gallery.library.location.directory)
     private lazy var openWith = OpenWithApplication(window: window)
 
     init(gallery: GalleryController, importer: DropImporter, coordinator: DragCoordinator) {
