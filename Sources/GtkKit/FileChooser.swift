@@ -77,7 +77,7 @@ public enum UserDirectories {
 typealias ResponseHandler = @MainActor (Int32) -> Void
 
 // void (*)(GtkNativeDialog *, int response, gpointer)
-private let responseTrampoline: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, response, data in
+let responseTrampoline: @convention(c) (gpointer?, Int32, gpointer?) -> Void = { _, response, data in
     let box = SignalHandlerBox<ResponseHandler>.from(data)
     MainActor.assumeIsolated { box.body(response) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleryKit
 import Localization
 
 /// The one place where errors become words for the user: what could not be done ("Could not
@@ -12,6 +13,7 @@ enum ErrorWording {
         case moveAlbum, createAlbum, renameAlbum, deleteAlbum
         case rotate, undoRotation, undo, redo, stack, unstack
         case readDetails, renamePhoto, installSamples
+        case openWith(title: String)
     }
 
     /// "Could not rotate: the disk is full.": what failed, and why.
@@ -39,6 +41,7 @@ enum ErrorWording {
         case .readDetails: tr("Could not read the photo's details: {error}", ["error": reason])
         case .renamePhoto: tr("Could not rename the photo: {error}", ["error": reason])
         case .installSamples: tr("The sample photos could not be installed: {error}", ["error": reason])
+        case .openWith(let title): tr("Could not open “{title}” in another application: {error}", ["title": title, "error": reason])
         }
     }
 
@@ -51,6 +54,23 @@ enum ErrorWording {
     /// A drop on the row of an album not on screen that failed, `message` saying why.
     static func albumDropFailed(_ album: String, because message: String) -> String {
         tr("Could not add the dropped items to {album}: {message}", ["album": album, "message": message])
+    }
+
+    /// A photo Export… or Open With… could not write, `folder` naming where it was going:
+    /// the reasons a copy meets (a full disk, a folder that cannot be written to) are said
+    /// of that folder, not of the library, as the import's own wording of them would.
+    static func exportFailed(_ title: String, to folder: String, _ reason: ImportFailureReason) -> String {
+        switch reason {
+        case .diskFull:
+            tr("Could not export “{title}”: there is not enough space left in {folder}.", ["title": title, "folder": folder])
+        case .writeFailed(let detail):
+            tr("Could not export “{title}”: Drover cannot write into {folder} ({detail}).",
+               ["title": title, "folder": folder, "detail": detail])
+        case .vanished, .doesNotExist:
+            tr("Could not export “{title}”: its file is missing from the library.", ["title": title])
+        default:
+            tr("Could not export “{title}”: {error}", ["title": title, "error": reason.message])
+        }
     }
 
     /// Why something failed, in the error's own words: its localized description where it

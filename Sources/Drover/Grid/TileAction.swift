@@ -6,6 +6,10 @@ enum TileAction: String, CaseIterable {
     case open
     /// Shows the photo's details.
     case details
+    /// Opens the photo, as seen, in an application the user picks.
+    case openWith = "open-with"
+    /// Writes the photos, as seen, into a folder the user picks.
+    case export
     /// Turns the photos a quarter turn (in the library only; see `PhotoRotation`).
     case rotateLeft = "rotate-left"
     case rotateRight = "rotate-right"
@@ -35,6 +39,8 @@ enum TileAction: String, CaseIterable {
         switch self {
         case .open: tr("Open")
         case .details: tr("Details")
+        case .openWith: tr("Open With…")
+        case .export: tr("Export…")
         case .rotateLeft: tr("Rotate Left")
         case .rotateRight: tr("Rotate Right")
         case .stack: tr("Stack Photos")
@@ -64,20 +70,20 @@ enum TileAction: String, CaseIterable {
         case .exportQRCodes: tile.qrCount > 0
         case .stack: tile.kind == .photo
         case .unstack: if case .stack = tile.kind { true } else { false }
-        case .open, .details, .rotateLeft, .rotateRight: !tile.isPlaceholder && tile.coverPhoto != nil
+        case .open, .details, .rotateLeft, .rotateRight, .openWith, .export: !tile.isPlaceholder && tile.coverPhoto != nil
         default: !tile.isPlaceholder
         }
     }
 
     /// Menu sections, in order.
     static let menuSections: [[TileAction]] = [
-        [.open, .details],
+        [.open, .openWith, .details],
         [.rotateLeft, .rotateRight],
         [.stack, .unstack],
         [.copy, .cut, .pasteBefore, .pasteAfter],
         [.moveEarlier, .moveLater, .startKeyboardDrag],
         [.addToAlbum, .moveToAlbum],
-        [.openInMaps, .copyLocation, .exportQRCodes],
+        [.export, .openInMaps, .copyLocation, .exportQRCodes],
         [.delete],
     ]
 }

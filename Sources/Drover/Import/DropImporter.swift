@@ -187,7 +187,8 @@ final class DropImporter {
                 let tally = try await importUnseen(loaded, into: model.scope(of: context), session: session,
                                                    webAddress: webAddress)
                 context.delete()
-                return whenImported?(tally) ?? gallery.window.toast.show(tally.summary)
+                if let whenImported { whenImported(tally) } else { gallery.window.toast.show(tally.summary) }
+                return
             }
             var imports: Task<Tally, Never>?
             model.batch {

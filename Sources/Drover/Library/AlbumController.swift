@@ -8,11 +8,13 @@ import Localization
 final class AlbumController {
     private let gallery: GalleryController
     private var window: MainWindow { gallery.window }
+    private lazy var exporter = PhotoExporter(window: window, library: gallery.library.location.directory)
 
     init(gallery: GalleryController) {
         self.gallery = gallery
         window.sidebar.onRename = { [weak self] album in self?.askToRename(album) }
         window.sidebar.onDelete = { [weak self] album in self?.deleteAlbum(album) }
+        window.sidebar.onExport = { [weak self] album in self?.export(album) }
         window.newAlbumButton.onClicked { [weak self] in self?.askForNewAlbum() }
     }
 
@@ -42,6 +44,20 @@ final class AlbumController {
                 } catch {
                     self.window.toast.show(ErrorWording.sentence(.renameAlbum, error))
                 }
+            }
+        }
+    }
+
+    /// Export Album…: every photo of the album, in its order, as Export… writes a selection.
+    private func export(_ album: AlbumSidebar.AlbumRow) {
+        guard let id = Int64(album.id) else { return }
+        Task {
+            do {
+                let items = try await gallery.library.items(in: .album(AlbumID(rawValue: id)))
+                guard !items.isEmpty else { return window.announce(tr("“{album}” holds no photos to export.", ["album": album.name])) }
+                exporter.export(items)
+            } catch {
+                window.toast.show(ErrorWording.sentence(.openCollection, error))
             }
         }
     }

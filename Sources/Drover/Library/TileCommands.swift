@@ -18,6 +18,8 @@ final class TileCommands {
     private var grid: PhotoGrid { gallery.window.grid }
     /// Tiles cut with Ctrl+X: pasting moves them instead of importing copies.
     private var cutTiles: [GalleryItem.ID] = []
+    private lazy var exporter = PhotoExporter(window: window, library: gallery.library.location.directory)
+    private lazy var openWith = OpenWithApplication(window: window)
 
     init(gallery: GalleryController, importer: DropImporter, coordinator: DragCoordinator) {
         self.gallery = gallery
@@ -141,6 +143,23 @@ final class TileCommands {
         }
         guard !stacks.isEmpty else { return announce(tr("Select a stack to unstack it.")) }
         for stack in stacks { gallery.unstack(stack) }
+    }
+
+    // MARK: Taking photos out
+
+    /// Export… (Ctrl+E): the selection, or the focused tile when it is not selected (as
+    /// Copy takes), into a folder the user chooses, in grid order.
+    func export(around index: Int?) {
+        let picked = tiles(around: index).sorted { $0.index < $1.index }.map(\.item)
+        guard !picked.isEmpty else { return announce(tr("Select photos to export them.")) }
+        exporter.export(picked)
+    }
+
+    /// Open With…: the tile's photo (a stack's top photo), not the selection: one
+    /// application opens one file, as Open shows one photo.
+    func openWithApplication(at index: Int) {
+        guard let photo = gallery.model.item(at: index)?.members.first else { return }
+        openWith.open(photo)
     }
 
     // MARK: Locations and QR codes

@@ -8,8 +8,8 @@ import Localization
 /// Delete deletes the selection; Ctrl+C, Ctrl+X, Ctrl+V copy, cut and paste
 /// (after the focused tile); Alt+Shift+Left/Right move the selection earlier
 /// or later; Ctrl+R and Ctrl+Shift+R rotate right and left; Ctrl+G stacks the selected
-/// photos and Ctrl+Shift+G unstacks; Menu or Shift+F10 opens the
-/// tile's menu.
+/// photos and Ctrl+Shift+G unstacks; Ctrl+E exports the selection; Menu or Shift+F10
+/// opens the tile's menu.
 @MainActor
 final class TileInteraction {
     private let gallery: GalleryController
@@ -39,6 +39,8 @@ final class TileInteraction {
         case .focus: break
         case .open: grid.onOpen?(index)
         case .details: grid.onShowDetails?(index)
+        case .openWith: commands.openWithApplication(at: index)
+        case .export: commands.export(around: index)
         case .rotateLeft: commands.rotate(around: index, by: .left)
         case .rotateRight: commands.rotate(around: index, by: .right)
         case .stack: commands.stack(around: index)
@@ -86,6 +88,9 @@ final class TileInteraction {
         // Ctrl+G groups, as in Inkscape, Shotwell's and Lightroom's stacking keys.
         case GDK_KEY_g where control, GDK_KEY_G where control:
             if shift { commands.unstack(around: focused) } else { commands.stack(around: focused) }
+        // Ctrl+E exports, as in Shotwell, darktable and GNOME's Image Viewer (Loupe).
+        case GDK_KEY_e where control, GDK_KEY_E where control:
+            commands.export(around: focused)
         case GDK_KEY_d where control:
             guard let focused else { return false }
             startKeyboardDrag?(focused)

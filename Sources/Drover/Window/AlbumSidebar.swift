@@ -4,7 +4,7 @@ import Localization
 
 /// The albums sidebar: "All Photos" first, then the user's albums. Each row
 /// is named by its album for assistive technology; albums have a context
-/// menu (right click, Menu key or Shift+F10) to rename or delete them.
+/// menu (right click, Menu key or Shift+F10) to rename, delete or export them.
 @MainActor
 final class AlbumSidebar {
     struct AlbumRow: Equatable {
@@ -35,6 +35,7 @@ final class AlbumSidebar {
     var onSelect: ((Selection) -> Void)?
     var onRename: ((AlbumRow) -> Void)?
     var onDelete: ((AlbumRow) -> Void)?
+    var onExport: ((AlbumRow) -> Void)?
     /// Tab (true) or Shift+Tab (false) in the list: moves focus out of it; returns whether it did.
     var onTabOut: ((_ forward: Bool) -> Bool)?
 
@@ -164,6 +165,10 @@ final class AlbumSidebar {
             guard let self, case .album(let id) = self.selection, let album = self.albums.first(where: { $0.id == id }) else { return }
             self.onDelete?(album)
         }
+        actions.add("export") { [weak self] in
+            guard let self, case .album(let id) = self.selection, let album = self.albums.first(where: { $0.id == id }) else { return }
+            self.onExport?(album)
+        }
         list.insertActionGroup("album", actions)
     }
 
@@ -171,6 +176,7 @@ final class AlbumSidebar {
         let model = Menu()
         model.append(tr("Rename Album…"), action: "album.rename")
         model.append(tr("Delete Album"), action: "album.delete")
+        model.append(tr("Export Album…"), action: "album.export")
         menu?.unparent()
         let popover = PopoverMenu(menu: model)
         popover.accessibleLabel = tr("Album actions")

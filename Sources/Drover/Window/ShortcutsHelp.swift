@@ -45,6 +45,7 @@ enum ShortcutsHelp {
             (tr("Delete the selection"), "Delete"),
             (tr("Rotate right (in the viewer too)"), "&lt;Control&gt;r"),
             (tr("Rotate left (in the viewer too)"), "&lt;Control&gt;&lt;Shift&gt;r"),
+            (tr("Export the selection to a folder"), "&lt;Control&gt;e"),
             (tr("Stack the selected photos"), "&lt;Control&gt;g"),
             (tr("Unstack the selected stack"), "&lt;Control&gt;&lt;Shift&gt;g"),
             (tr("The photo's menu"), "Menu &lt;Shift&gt;F10"),
@@ -58,7 +59,7 @@ enum ShortcutsHelp {
             (tr("Cancel"), "Escape"),
         ]),
         (tr("Albums"), [
-            (tr("The album's menu (rename, delete)"), "Menu &lt;Shift&gt;F10"),
+            (tr("The album's menu (rename, delete, export)"), "Menu &lt;Shift&gt;F10"),
         ]),
     ]
 

@@ -32,9 +32,11 @@ final class Toasts {
     /// Shows `text` for `seconds`; with `actionLabel`, a button that runs `action` once.
     /// `undoing`: the undo history's entry that button undoes (see `withdraw(undoing:)`).
     /// `announced`: false where the caller says the result itself (in other words, or
-    /// where focus lands), so it is not heard twice.
+    /// where focus lands), so it is not heard twice. Returns the toast, whose text a
+    /// caller may update while it shows (an export's progress).
+    @discardableResult
     func show(_ text: String, actionLabel: String? = nil, undoing entry: Int? = nil, seconds: UInt32 = 8,
-              announced: Bool = true, action: (() -> Void)? = nil, whenIgnored: (() -> Void)? = nil) {
+              announced: Bool = true, action: (() -> Void)? = nil, whenIgnored: (() -> Void)? = nil) -> Toast {
         let toast = Toast(title: text)
         // A toast with a button (Undo) waits while a screen reader runs: reaching
         // its button by keyboard, after hearing the result, can take longer than
@@ -65,6 +67,7 @@ final class Toasts {
         currentEntry = entry
         overlay.add(toast)
         if announced { announce?(text) }
+        return toast
     }
 
     /// Takes the current toast away (its `whenIgnored` runs).

@@ -133,6 +133,9 @@ public final class Toast: Object {
         set { adw_toast_set_timeout(toast, newValue) }
     }
     public func dismiss() { adw_toast_dismiss(toast) }
+    /// Changes the text shown (a progress count); assistive technology reads the new text
+    /// when it comes to the toast, and is not told of the change.
+    public func setTitle(_ text: String) { titleLabel.text = text }
 
     @discardableResult
     public func onButtonClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
