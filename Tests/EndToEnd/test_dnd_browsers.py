@@ -6,15 +6,19 @@ Chromium's is downloaded from the address it gives too), titled from the
 address's file name. Typeless bytes (application/octet-stream, which Chromium
 also offers) are recognised as an image by their content."""
 
+import hashlib
 from pathlib import Path
 
 import pytest
 
+from accessible_actions import focus, keys, tile
+
 from dnd import album_titles, library_snapshot, photo_file, python_peer, states, tile_nodes, wait_for_record
 from drover_session import REPO, screenshot, wait_for
-from pointer import drag
+from pointer import click, drag
 from test_dnd_grid import PEER_POSITION, SAMPLE_TILES
-from web_peers import Browser, WebServer, have, image_page
+from test_rotate import rotation
+from web_peers import Browser, WebServer, dropped_on_upload_page, have, image_page, upload_page
 
 SAMPLE = REPO / "data" / "samples" / "bridge-cables-over-the-estuary.jpg"   # EXIF with GPS
 # The sample's bytes with a name after its end-of-image marker (still a valid JPEG): the
@@ -103,3 +107,40 @@ def test_typeless_bytes_that_are_an_image_become_the_photo_and_other_bytes_an_er
     failed = "Could not import Dropped image: Not an image: the dropped data is no image format Drover reads."
     session.wait_for_tiles(lambda t: failed in t, timeout=30, what="the error tile for bytes that are no image")
     assert library_snapshot(session.library) == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["firefox", "chromium"])
+def test_photos_dragged_onto_a_web_upload_zone_arrive_as_the_user_sees_them(kind, drover, tmp_path):
+    """Issue 31: a selection dragged from Drover onto a page's drop zone arrives as one file
+    per photo, named after its title: a photo not turned with the library's bytes, and Chelsea
+    (451 × 300) turned right in Drover decoded by the page at 300 × 451."""
+    if not have("firefox-esr" if kind == "firefox" else "chromium"):
+        pytest.skip(f"{kind} is not installed (scripts/install-deps.sh --test)")
+    session, screen = drover
+    cat, cups = "Chelsea the cat", "Colourful cups"
+    cups_bytes = photo_file(session.library, cups).read_bytes()
+    cat_bytes = photo_file(session.library, cat).read_bytes()
+    focus(tile(session, cat))
+    keys("ctrl+r")
+    wait_for(lambda: rotation(session.library, cat) == 1, 10, what="Chelsea turned right")
+    root = tmp_path / "site"
+    root.mkdir()
+    with WebServer(root) as server, Browser(kind, server.url(upload_page(root)), session.environment(),
+                                            tmp_path / f"{kind}.log") as browser:
+        click(*screen.center(tile(session, cat)))
+        click(*screen.center(tile(session, cups)), modifiers=("ctrl",))
+        wait_for(lambda: {n.get_name() for n in tile_nodes(session) if "selected" in states(n)} == {cat, cups}, 5,
+                 what="two selected tiles")
+        drag(screen.center(tile(session, cups)), browser.center(), steps=12)
+        received = dropped_on_upload_page()
+        screenshot(f"upload-to-{kind}-after")
+    # Chelsea's JPEG has no EXIF: what leaves is its bytes with an EXIF block saying 6 (a
+    # quarter turn right) after its JFIF segment; nothing re-encoded.
+    exif = (b"\xff\xe1\x00\x22" + b"Exif\x00\x00" + b"MM\x00\x2a\x00\x00\x00\x08" + b"\x00\x01"
+            + b"\x01\x12\x00\x03\x00\x00\x00\x01\x00\x06\x00\x00" + b"\x00\x00\x00\x00")
+    turned = cat_bytes[:20] + exif + cat_bytes[20:]
+    assert sorted(received) == sorted([
+        (f"{cat}.jpg", "300x451", hashlib.sha256(turned).hexdigest()),
+        (f"{cups}.jpg", "1600x1000", hashlib.sha256(cups_bytes).hexdigest()),
+    ]), received

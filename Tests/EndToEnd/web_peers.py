@@ -74,6 +74,44 @@ img {{ display: block; width: 100%; height: 100%; object-fit: contain; }}</style
     return page.name
 
 
+def upload_page(root):
+    """A page with a drop zone as web upload forms have, filling the viewport: for each file
+    dropped on it, it reads the `File` as a form would upload it, hashes it (SHA-256) and
+    decodes it as an <img> (which applies EXIF orientation, as every browser now does), and
+    puts "NAME|WxH|SHA" for each in the title: "Photo page dropped N: ..." (a browser names
+    its window after the page)."""
+    page = Path(root) / "upload.html"
+    page.write_text("""<!doctype html><html><head><meta charset="utf-8"><title>Photo page ready</title>
+<style>html, body { margin: 0; height: 100%; } #zone { height: 100%; background: #ccd; }</style></head>
+<body><div id="zone">Drop photos to upload</div><script>
+const zone = document.getElementById("zone");
+zone.addEventListener("dragover", event => event.preventDefault());
+zone.addEventListener("drop", async event => {
+  event.preventDefault();
+  const files = [...event.dataTransfer.files], parts = [];
+  for (const file of files) {
+    const digest = await crypto.subtle.digest("SHA-256", await file.arrayBuffer());
+    const hex = [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, "0")).join("");
+    const image = new Image();
+    image.src = URL.createObjectURL(file);
+    await image.decode();
+    parts.push(`${file.name}|${image.naturalWidth}x${image.naturalHeight}|${hex}`);
+  }
+  document.title = `Photo page dropped ${files.length}: ${parts.join(" ; ")}`;
+});
+</script></body></html>""")
+    return page.name
+
+
+def dropped_on_upload_page(timeout=40):
+    """What the upload page received, from its browser window's title: [(name, "WxH", sha)]."""
+    import re
+    [window] = window_ids(name="Photo page dropped .*", sync=True, timeout=timeout)
+    title = subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True, timeout=10).stdout
+    listed = re.match(r"Photo page dropped \d+: (.*?)(?: [-—] [^|]*)?$", title.strip()).group(1)
+    return [tuple(part.split("|")) for part in listed.split(" ; ")]
+
+
 FIREFOX_PREFS = """
 user_pref("browser.shell.checkDefaultBrowser", false);
 user_pref("browser.startup.homepage_override.mstone", "ignore");
