@@ -2,25 +2,16 @@
 README says "hold Shift to move them out of the album they came from". DragKit's rule is
 tested on its own (Tests/DragKitTests); this reads Shift from a real X11 drag.
 
-Found by this test, not yet fixed: Drover's grid drag offers COPY only (so that a file
-manager can never move a photo out of the library), and GDK turns a drag with Shift held
-into MOVE or nothing (gdk_drag_get_current_actions): with the source offering no MOVE, no
-target accepts the drop, and Drover logs "drag cancelled (no target)". The test is a
-strict expected failure until the product is fixed: when it passes, strict makes the run
-fail, so the mark cannot outlive the bug. (X11 only: not in scripts/test.sh's Wayland
+GDK turns a drag with Shift held into MOVE or nothing (gdk_drag_get_current_actions), so
+the grid's drag offers COPY or MOVE: this test found that it offered COPY only, and no
+target took the drop. (X11 only: not in scripts/test.sh's Wayland
 list, where mutter's negotiation of actions is untested.)"""
-
-import pytest
 
 from dnd import album_titles, collection_order, states, tile
 from drover_session import wait_for
 from library_state import consistency_problems
 from pointer import click, drag
 from test_dnd_albums_delete import album_row
-
-
-@pytest.mark.xfail(strict=True, reason="product bug: a drag from the grid offers COPY only, so GDK allows no "
-                                        "action with Shift held and the drop on the album row is refused")
 
 
 def test_holding_shift_during_a_real_drag_moves_the_photo_into_the_album(drover_closed_albums):

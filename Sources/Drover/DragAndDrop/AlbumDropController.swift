@@ -86,10 +86,10 @@ final class AlbumDropController {
     }
 
     /// An album row's drag offers only MOVE (it has no data a target could
-    /// delete); everything else is reported as COPY (see `gdkAction`).
-    private func gdkAction(_ operation: DropOperation, for session: DropSession) -> GdkDragAction {
-        guard session.carriesContainers else { return operation.gdkAction }
-        return operation.gdkAction == .none ? .none : .move
+    /// delete); photos as `DropOperation.gdkAction` says.
+    private func gdkAction(_ operation: DropOperation, for session: DropSession, allowed: GdkDragAction) -> GdkDragAction {
+        guard session.carriesContainers else { return operation.gdkAction(allowed: allowed) }
+        return operation.gdkAction(allowed: allowed) == .none ? .none : .move
     }
 
     // MARK: Hover
@@ -99,7 +99,7 @@ final class AlbumDropController {
         self.session = session
         // The place below the rows shows only for a drag that can make albums there.
         sidebar.newAlbumDropRow.isVisible = session.proposal(for: .newAlbum).performsDrop
-        return gdkAction(session.enter(.albumList), for: session)
+        return gdkAction(session.enter(.albumList), for: session, allowed: drop.actions)
     }
 
     private func motion(_ drop: Drop, at point: Point) -> GdkDragAction {
@@ -118,7 +118,7 @@ final class AlbumDropController {
             highlight(nil)
             springLoading.hover(over: ContainerID?.none, at: point)
         }
-        return gdkAction(proposal.operation, for: session)
+        return gdkAction(proposal.operation, for: session, allowed: drop.actions)
     }
 
     private func row(of album: ContainerID) -> ListBoxRow? {
@@ -143,7 +143,7 @@ final class AlbumDropController {
     private func perform(_ drop: Drop, at point: Point) -> Bool {
         defer { reset() }
         let session = self.session ?? dropSession(for: drop)
-        session.modifiers = DropModifiers(gdkState: target.currentModifiers)
+        session.modifiers = DropModifiers(droppedWith: target.currentModifiers, allowed: drop.actions)
         session.update(at: point, within: sidebar.list.size) { dropTarget(at: $0, for: session) }
         switch (try? session.performDrop()) ?? .nothing {
         case .reorderContainers(_, _, let finalIndex):

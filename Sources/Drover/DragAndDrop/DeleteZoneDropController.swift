@@ -36,7 +36,7 @@ final class DeleteZoneDropController {
     private func enter(_ drop: Drop) -> GdkDragAction {
         let session = coordinator.dropSession(for: drop)
         self.session = session
-        return session.enter(.deleteZone).gdkAction
+        return session.enter(.deleteZone).gdkAction(allowed: drop.actions)
     }
 
     private func hover(_ drop: Drop, at point: Point) -> GdkDragAction {
@@ -44,7 +44,7 @@ final class DeleteZoneDropController {
         self.session = session
         let proposal = session.update(at: point, within: zone.root.size) { _ in .deleteZone }
         zone.setHighlighted(proposal.performsDrop)
-        return proposal.operation.gdkAction
+        return proposal.operation.gdkAction(allowed: drop.actions)
     }
 
     private func leave() {

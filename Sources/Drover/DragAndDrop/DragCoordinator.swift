@@ -103,11 +103,15 @@ extension DragOperations {
 }
 
 extension DropOperation {
-    /// The action to report to GDK. In-app moves and drops from outside are both
-    /// reported as COPY, so a source never deletes its data (Nautilus offers MOVE).
-    var gdkAction: GdkDragAction {
+    /// The action to report to GDK, among the drag's `allowed` ones now. A move is MOVE
+    /// where the drag allows it: with Shift held GDK allows nothing else, so an in-app
+    /// Shift-drag into an album needs it (DragKit proposes a move only for Drover's own
+    /// photos, and Drover does the moving; a drag of Drover's offers other apps only copies,
+    /// `LeavingFiles`). Otherwise COPY, so another app's source never deletes its files.
+    func gdkAction(allowed: GdkDragAction) -> GdkDragAction {
         switch self {
-        case .copy, .move: .copy
+        case .copy: .copy
+        case .move: allowed.contains(GdkDragAction.move) ? .move : .copy
         case .cancel, .forbidden: .none
         }
     }
@@ -118,5 +122,13 @@ extension DropModifiers {
         self = []
         if gdkState.rawValue & GDK_SHIFT_MASK.rawValue != 0 { insert(.shift) }
         if gdkState.rawValue & GDK_CONTROL_MASK.rawValue != 0 { insert(.control) }
+    }
+
+    /// The modifiers at a drop: the event's, and Shift when the drag allows MOVE alone.
+    /// An X11 drop event carries no modifiers, but GDK has already turned Shift into
+    /// exactly that (gdk_drag_get_current_actions), so it is read from the actions.
+    init(droppedWith gdkState: GdkModifierType, allowed: GdkDragAction) {
+        self.init(gdkState: gdkState)
+        if allowed == .move { insert(.shift) }
     }
 }

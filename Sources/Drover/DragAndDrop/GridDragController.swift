@@ -40,8 +40,10 @@ final class GridDragController {
         self.gallery = gallery
         self.coordinator = coordinator
         icon = DragIconView(thumbnails: thumbnails)
-        // COPY only: a file manager must never move a photo out of the library.
-        source.setActions(.copy)
+        // COPY or MOVE: Shift (which GDK turns into MOVE alone) moves photos into an
+        // album inside Drover. Another app is never handed a library file to move: what
+        // leaves is a copy made for it (`LeavingFiles`), which a file manager may move.
+        source.setActions(.copyOrMove)
         source.onPrepare { [weak self] x, y in self?.prepare(at: Point(x: x, y: y)) }
         source.onDragBegin { [weak self] drag in self?.begin(drag) }
         source.onDragEnd { [weak self] _, _ in

@@ -42,7 +42,7 @@ final class GridDropController {
     private func enter(_ drop: Drop) -> GdkDragAction {
         let session = coordinator.dropSession(for: drop)
         self.session = session
-        return session.enter(.grid).gdkAction
+        return session.enter(.grid).gdkAction(allowed: drop.actions)
     }
 
     private func motion(_ drop: Drop, at point: Point) -> GdkDragAction {
@@ -52,7 +52,7 @@ final class GridDropController {
         let adjustment = grid.scrolledWindow.verticalAdjustment
         pointerInView = Point(x: point.x, y: point.y - adjustment.value)
         autoscroll.update(at: point)
-        return show(session, at: point)
+        return show(session, at: point).gdkAction(allowed: drop.actions)
     }
 
     /// The pointer's place in the visible part of the grid: while autoscroll
@@ -62,12 +62,13 @@ final class GridDropController {
     private func scrolledUnderPointer() {
         guard let session, let pointerInView else { return }
         let adjustment = grid.scrolledWindow.verticalAdjustment
-        _ = show(session, at: Point(x: pointerInView.x, y: pointerInView.y + adjustment.value))
+        show(session, at: Point(x: pointerInView.x, y: pointerInView.y + adjustment.value))
     }
 
     /// Computes DragKit's proposal at `point` and shows it: a gap where it
     /// inserts, or the flocking ring (and no gap) where it rests on a photo.
-    private func show(_ session: DropSession, at point: Point) -> GdkDragAction {
+    @discardableResult
+    private func show(_ session: DropSession, at point: Point) -> DropOperation {
         let proposal = session.update(at: point, within: grid.canvas.size) { dropTarget(at: $0) }
         showHint(for: proposal)
         switch proposal.intent {
@@ -81,7 +82,7 @@ final class GridDropController {
             flocking.stop()
             grid.showGap(at: nil)
         }
-        return proposal.operation.gdkAction
+        return proposal.operation
     }
 
     /// A sorted grid or search results have no gap to show: a hint says what a drop does

@@ -92,7 +92,7 @@ final class ViewerDragController {
     private func enter(_ drop: Drop) -> GdkDragAction {
         let session = coordinator.dropSession(for: drop)
         self.session = session
-        return session.enter(.viewer).gdkAction
+        return session.enter(.viewer).gdkAction(allowed: drop.actions)
     }
 
     private func hover(_ drop: Drop) -> GdkDragAction {
@@ -101,7 +101,7 @@ final class ViewerDragController {
         session.modifiers = DropModifiers(gdkState: target.currentModifiers)
         let proposal = session.update(target: dropTarget)
         page.root.setCSSClass("drop-target", proposal.performsDrop)
-        return proposal.operation.gdkAction
+        return proposal.operation.gdkAction(allowed: drop.actions)
     }
 
     private func leave() {
