@@ -238,19 +238,30 @@ def photo_file(library, title):
     return Path(library) / "photos" / rows[0][0]
 
 
-def leaving_copies(uris, library_files, titles):
+def leaving_copies(uris, library_files, titles, contents=None):
     """Checks that `uris` are what leaves Drover for the photos whose library files and
     titles are given, in order: copies in Drover's cache (never the library's own files),
-    named after the titles, with the library files' bytes (photos not turned). Returns their
-    paths."""
+    named after the titles, with the library files' bytes (photos not turned) or the bytes
+    in `contents`. Returns their paths."""
     from urllib.parse import unquote, urlparse
     paths = [Path(unquote(urlparse(uri).path)) for uri in uris]
     assert len(paths) == len(library_files), f"{uris} for {library_files}"
-    for path, original, title in zip(paths, library_files, titles):
+    contents = contents or [original.read_bytes() for original in library_files]
+    for path, original, title, content in zip(paths, library_files, titles, contents):
         assert "/.cache/drover/leaving/" in str(path), f"{path} is not a copy in Drover's cache"
         assert path.name == title + original.suffix, f"{path.name} is not named after {title!r}"
-        assert path.read_bytes() == original.read_bytes(), f"{path} has other bytes than {original}"
+        assert path.read_bytes() == content, f"{path} has other bytes than expected from {original}"
     return paths
+
+
+def turned_right(jpeg):
+    """The bytes a JPEG with a JFIF segment and no EXIF (as Chelsea's sample) leaves Drover
+    as once turned a quarter right: an EXIF block saying orientation 6 after the JFIF
+    segment, every other byte as it was; nothing re-encoded."""
+    assert jpeg[:4] == b"\xff\xd8\xff\xe0" and jpeg[4:6] == b"\x00\x10", "not a JPEG starting with JFIF"
+    exif = (b"\xff\xe1\x00\x22" + b"Exif\x00\x00" + b"MM\x00\x2a\x00\x00\x00\x08" + b"\x00\x01"
+            + b"\x01\x12\x00\x03\x00\x00\x00\x01\x00\x06\x00\x00" + b"\x00\x00\x00\x00")
+    return jpeg[:20] + exif + jpeg[20:]
 
 
 def photo_titles(library, files):

@@ -81,3 +81,10 @@ def fingerprint(path):
     path = Path(path)
     info = path.stat()
     return hashlib.sha256(path.read_bytes()).hexdigest(), info.st_size, info.st_mtime_ns
+
+
+def rotation(library, title):
+    """The quarter turns right the photo titled `title` is turned in Drover (0 to 3)."""
+    uri = database(library).resolve().as_uri() + "?mode=ro"
+    with sqlite3.connect(uri, uri=True) as db:
+        return db.execute("SELECT rotation FROM photo WHERE title = ?", (title,)).fetchone()[0]

@@ -17,9 +17,10 @@ import shutil
 
 import pytest
 
-from dnd import leaving_copies, library_snapshot, photo_file, tile, window_ids
+from accessible_actions import focus, keys
+from dnd import leaving_copies, library_snapshot, photo_file, tile, turned_right, window_ids
 from drover_session import screenshot, wait_for
-from library_state import consistency_problems, fingerprint
+from library_state import consistency_problems, fingerprint, rotation
 from pointer import click, key, xdotool
 from test_accessibility_paths import read_clipboard
 from test_dnd_file_managers import FileManager
@@ -92,20 +93,20 @@ def paste_in(manager, kind):
     key("ctrl+v")
 
 
-def copied_list(files, titles):
+def copied_list(files, titles, contents=None):
     """The clipboard's list for file managers: it says copy, then copies of the library files
     as the user sees them (checked), no line after them. Returns the copies' names."""
     lines = read_clipboard("--mime", "x-special/gnome-copied-files").split("\n")
     assert lines[0] == "copy", lines
-    return [p.name for p in leaving_copies(lines[1:], files, titles)]
+    return [p.name for p in leaving_copies(lines[1:], files, titles, contents)]
 
 
-def wait_for_copies(manager, folder, files, kind, names):
-    for source, name in zip(files, names):
+def wait_for_copies(manager, folder, contents, kind, names):
+    for content, name in zip(contents, names):
         arrived = folder / name
         wait_for(arrived.exists, 30, what=f"{arrived.name} pasted into the {kind} folder")
-        # Complete once its size is the library file's (a file manager's copy is not atomic).
-        wait_for(lambda: arrived.stat().st_size == source.stat().st_size, 10, what=f"all of {arrived.name}")
+        # Complete once it has all its bytes (a file manager's copy is not atomic).
+        wait_for(lambda: arrived.stat().st_size == len(content), 10, what=f"all of {arrived.name}")
         # Shown in the window, for the screenshot (Thunar's icons are not on the AT-SPI bus).
         if kind == "nautilus":
             manager.show(arrived.name)
@@ -129,7 +130,7 @@ def test_a_photo_copied_in_drover_pastes_into_a_file_manager_folder_as_its_file(
         wait_for(lambda: announcement(session, CAT).startswith("Copied 1 photo."), 10, what="the copy announced on the tile")
         names = copied_list([library_file], [CAT])
         paste_in(manager, kind)
-        wait_for_copies(manager, folder, [library_file], kind, names)
+        wait_for_copies(manager, folder, [library_file.read_bytes()], kind, names)
         screenshot(f"paste-into-{kind}-after")
     finally:
         manager.stop()
@@ -144,25 +145,29 @@ def test_a_photo_copied_in_drover_pastes_into_a_file_manager_folder_as_its_file(
 @pytest.mark.parametrize("kind", MANAGERS)
 def test_photos_cut_in_drover_paste_into_a_file_manager_as_copies(kind, drover, tmp_path):
     """Cut moves photos only inside Drover: the file manager gets copies and the library
-    keeps both files."""
+    keeps both files. Chelsea, turned right in Drover, arrives turned (issue 31)."""
     session, screen = drover
     folder = tmp_path / f"cut-into-{kind}"
     folder.mkdir()
     files = [photo_file(session.library, CAT), photo_file(session.library, CUPS)]
+    focus(tile(session, CAT))
+    keys("ctrl+r")
+    wait_for(lambda: rotation(session.library, CAT) == 1, 10, what="Chelsea turned right")
+    contents = [turned_right(files[0].read_bytes()), files[1].read_bytes()]
     before, snapshot = [fingerprint(f) for f in files], library_snapshot(session.library)
     manager = open_file_manager(kind, folder, tmp_path)
     try:
         copy_in_drover(session, screen, [CAT, CUPS], "ctrl+x")
         wait_for(lambda: announcement(session, CUPS).startswith("Cut 2 photos."), 10, what="the cut announced on the tile")
-        names = copied_list(files, [CAT, CUPS])
+        names = copied_list(files, [CAT, CUPS], contents)
         paste_in(manager, kind)
-        wait_for_copies(manager, folder, files, kind, names)
+        wait_for_copies(manager, folder, contents, kind, names)
         screenshot(f"cut-into-{kind}-after")
     finally:
         manager.stop()
     assert sorted(p.name for p in folder.iterdir()) == sorted(names)
-    for f, name, print_before in zip(files, names, before):
-        assert (folder / name).read_bytes() == f.read_bytes()
+    for f, name, content, print_before in zip(files, names, contents, before):
+        assert (folder / name).read_bytes() == content
         assert fingerprint(f) == print_before, f"{f.name} in the library changed"
     assert library_snapshot(session.library) == snapshot
     assert session.grid_tiles() == SAMPLE_TILES

@@ -13,11 +13,11 @@ import pytest
 
 from accessible_actions import focus, keys, tile
 
-from dnd import album_titles, library_snapshot, photo_file, python_peer, states, tile_nodes, wait_for_record
+from dnd import album_titles, library_snapshot, photo_file, python_peer, states, tile_nodes, turned_right, wait_for_record
 from drover_session import REPO, screenshot, wait_for
+from library_state import rotation
 from pointer import click, drag
 from test_dnd_grid import PEER_POSITION, SAMPLE_TILES
-from test_rotate import rotation
 from web_peers import Browser, WebServer, dropped_on_upload_page, have, image_page, upload_page
 
 SAMPLE = REPO / "data" / "samples" / "bridge-cables-over-the-estuary.jpg"   # EXIF with GPS
@@ -135,11 +135,8 @@ def test_photos_dragged_onto_a_web_upload_zone_arrive_as_the_user_sees_them(kind
         drag(screen.center(tile(session, cups)), browser.center(), steps=12)
         received = dropped_on_upload_page()
         screenshot(f"upload-to-{kind}-after")
-    # Chelsea's JPEG has no EXIF: what leaves is its bytes with an EXIF block saying 6 (a
-    # quarter turn right) after its JFIF segment; nothing re-encoded.
-    exif = (b"\xff\xe1\x00\x22" + b"Exif\x00\x00" + b"MM\x00\x2a\x00\x00\x00\x08" + b"\x00\x01"
-            + b"\x01\x12\x00\x03\x00\x00\x00\x01\x00\x06\x00\x00" + b"\x00\x00\x00\x00")
-    turned = cat_bytes[:20] + exif + cat_bytes[20:]
+    # Chelsea's JPEG has no EXIF: what leaves is its bytes with an EXIF block saying 6.
+    turned = turned_right(cat_bytes)
     assert sorted(received) == sorted([
         (f"{cat}.jpg", "300x451", hashlib.sha256(turned).hexdigest()),
         (f"{cups}.jpg", "1600x1000", hashlib.sha256(cups_bytes).hexdigest()),

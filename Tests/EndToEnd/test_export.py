@@ -23,11 +23,10 @@ import pytest
 from accessible_actions import focus, keys, run_action, tile
 from dnd import PEERS, SYSTEM_PYTHON, Screen, album_titles, library_snapshot, window_ids, photo_file, records, stack_files, wait_for_record
 from drover_session import Atspi, DroverSession, GLib, end_process, read_line, screenshot, wait_for, walk
-from library_state import fingerprint
+from library_state import fingerprint, rotation
 from test_accessibility_paths import peer_environment, toplevel
 from test_import_chooser import chooser_window, type_text
 from pointer import click
-from test_rotate import rotation
 
 CAT, SPANIELS, DANDELIONS = "Chelsea the cat", "Two spaniels at the door", "Dandelions in the evening light"
 DELAY_MS = 250

@@ -3,7 +3,6 @@ untouched), by Ctrl+R and Ctrl+Shift+R on a tile and in the viewer, by the tile'
 actions and the viewer's named buttons; undone by Ctrl+Z and by the toast's Undo."""
 
 import re
-import sqlite3
 import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -11,18 +10,12 @@ from urllib.parse import unquote, urlparse
 from accessible_actions import focus, keys, run_action, tile
 from dnd import photo_file, python_peer, wait_for_record
 from drover_session import find_node, screenshot, wait_for
-from library_state import database, fingerprint
+from library_state import fingerprint, rotation
 from pointer import drag
 from test_accessibility_paths import read_clipboard
 from test_copy_paste_file_managers import copy_in_drover
 from test_dnd_grid import PEER_POSITION
 from test_viewer import viewer
-
-
-def rotation(library, title):
-    uri = database(library).resolve().as_uri() + "?mode=ro"
-    with sqlite3.connect(uri, uri=True) as db:
-        return db.execute("SELECT rotation FROM photo WHERE title = ?", (title,)).fetchone()[0]
 
 
 def zoom_percent(session):
