@@ -115,18 +115,19 @@ def test_copy_then_paste_offers_import_anyway_through_the_drop_pipeline():
         keys("ctrl+c")
         focus(tile(drover, names[-1]))
         keys("ctrl+v")
-        # The pasted file is the library's own copy: its placeholder says so, after the
-        # focused photo, and offers Import Anyway (issue 11: no silent duplicates).
-        notice = "Could not import chelsea-the-cat.jpg: Already in your library: \u201cChelsea the cat\u201d."
+        # The pasted file is a copy of the photo, named after its title: its placeholder
+        # says it is in the library, after the focused photo, and offers Import Anyway
+        # (issue 11: no silent duplicates).
+        notice = "Could not import Chelsea the cat.jpg: Already in your library: \u201cChelsea the cat\u201d."
         after = drover.wait_for_tiles(lambda n: len(n) > len(names) and notice in n, what="the duplicate notice")
         assert after[len(names)] == notice, after
         app = drover.application()
         assert audit(app) == []
-        drover.find("push button", "Import chelsea-the-cat.jpg anyway").do_action(0)
-        # The copy is imported from the library's file, so it is titled by that file's name.
-        after = drover.wait_for_tiles(lambda n: "chelsea-the-cat" in n and notice not in n, what="the pasted copy")
-        assert after[len(names)] == "chelsea-the-cat", after
-        assert "Chelsea the cat" in after
+        drover.find("push button", "Import Chelsea the cat.jpg anyway").do_action(0)
+        # Imported anyway, it is titled by that file's name: a second "Chelsea the cat".
+        after = drover.wait_for_tiles(lambda n: n.count("Chelsea the cat") == 2 and notice not in n,
+                                      what="the pasted copy")
+        assert after[len(names)] == "Chelsea the cat", after
 
 
 def test_cut_then_paste_moves_the_photo_through_the_drag_rules():
