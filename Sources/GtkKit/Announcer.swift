@@ -36,8 +36,9 @@ public final class Announcer {
         self.window = window
         self.fallback = fallback
         window.onFocusWidgetChanged { [weak self] in self?.focusMoved() }
-        // Back to this window (a dialog closed): its focus is read again, as after a move.
-        window.onActiveChanged { [weak self] in self?.focusMoved() }
+        // Back to this window (a dialog closed, `drover FILE` raised it): its focus is read
+        // again, after the burst of events a window's activation brings.
+        window.onActiveChanged { [weak self] in self?.focusMoved(reading: Self.windowReadingMilliseconds) }
     }
 
     /// The message now standing in for a widget's description, if any (for tests).
@@ -47,14 +48,14 @@ public final class Announcer {
     /// (it may have, unseen by the window: back from a popover, which has a focus of its own).
     public func announce(_ message: String, afterFocusReading: Bool = false) {
         if drover_accessible_announce(window.accessible, message) != 0 { return }
-        if afterFocusReading { focusMovedAt = g_get_monotonic_time() }
+        if afterFocusReading { readingFrom(now: Self.focusReadingMilliseconds) }
         // A focus move the user made a moment ago may not be read yet (see the
         // type's notes): the message waits until it is, rather than be read twice.
-        let sinceFocus = (g_get_monotonic_time() - focusMovedAt) / 1000
-        if sinceFocus < Self.focusReadingMilliseconds {
+        let remaining = (readUntil - g_get_monotonic_time()) / 1000
+        if remaining > 0 {
             pending.append(message)
             guard delayed == nil else { return }
-            delayed = TimerSource.after(milliseconds: UInt32(Self.focusReadingMilliseconds - sinceFocus)) { [weak self] in
+            delayed = TimerSource.after(milliseconds: UInt32(remaining)) { [weak self] in
                 guard let self else { return }
                 self.delayed = nil
                 let messages = self.pending
@@ -121,11 +122,18 @@ public final class Announcer {
     }
 
     /// How long a screen reader takes to read a focus change, at most, before
-    /// a message may replace the description it reads. Orca 43 on a loaded 2-core
-    /// machine read the focus of a window raised by `drover FILE` 800 ms after it
-    /// moved (the window's whole burst of events comes first): 400 ms was not enough.
-    static let focusReadingMilliseconds = 1000
-    private var focusMovedAt = 0
+    /// a message may replace the description it reads.
+    static let focusReadingMilliseconds = 400
+    /// The same after the window became the active one: Orca 43 on a loaded 2-core machine
+    /// read the focus of a window raised by `drover FILE` 800 ms after it (the window's
+    /// whole burst of events comes first).
+    static let windowReadingMilliseconds = 1000
+    /// Until when (monotonic µs) a message waits for the focus to be read.
+    private var readUntil = 0
+
+    private func readingFrom(now milliseconds: Int) {
+        readUntil = max(readUntil, g_get_monotonic_time() + milliseconds * 1000)
+    }
     private var pending: [String] = []
     private var delayed: TimerSource?
 
@@ -160,8 +168,8 @@ public final class Announcer {
         g_object_unref(widget)
     }
 
-    private func focusMoved() {
-        focusMovedAt = g_get_monotonic_time()
+    private func focusMoved(reading milliseconds: Int = focusReadingMilliseconds) {
+        readingFrom(now: milliseconds)
         guard let showing, focused != showing, restore == nil else { return }
         // After the focus events are out, so the screen reader is elsewhere.
         restore = TimerSource.idle { [weak self] in

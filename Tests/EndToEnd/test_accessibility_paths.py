@@ -195,7 +195,7 @@ def test_copy_location_puts_a_geo_uri_on_the_clipboard(drover):
     lon, lat = feature["geometry"]["coordinates"][:2]
     assert abs(lat - latitude) < 1e-6 and abs(lon - longitude) < 1e-6
     # The copy is announced on the tile (GTK 4.8 has no announce call). The announcer holds
-    # a message back for up to 1 s after a focus move, until a screen reader has read it.
+    # a message back for up to 400 ms after a focus move, until a screen reader has read it.
     def announced():
         node = tile(session, BRIDGE)
         node.clear_cache()
