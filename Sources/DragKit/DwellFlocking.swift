@@ -9,7 +9,10 @@ public final class DwellFlocking {
     public let session: DragSession
     private let timer: DwellTimer<LocalObject>
 
-    public init(session: DragSession, delay: Duration = .milliseconds(600),
+    /// How long a rest on a photo takes to add it.
+    nonisolated public static let delay: Duration = .milliseconds(600)
+
+    public init(session: DragSession, delay: Duration = DwellFlocking.delay,
                 movementThreshold: Double = 8, clock: any DragClock = SystemDragClock()) {
         self.session = session
         timer = DwellTimer(delay: delay, movementThreshold: movementThreshold, clock: clock)

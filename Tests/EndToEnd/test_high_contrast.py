@@ -10,9 +10,15 @@ from collections import Counter
 import pytest
 
 import leg
-from dnd import NO_TARGET, running_drover, tile
-from drover_session import Atspi, GdkPixbuf, screenshot
-from pointer import click, press, release, xdotool
+from dnd import NO_TARGET, python_peer, running_drover, tile, tile_nodes
+from drover_session import Atspi, GdkPixbuf, screenshot, walk, wait_for
+from pointer import click, drag, press, release, xdotool
+from test_dnd_grid import PEER_POSITION
+from test_dnd_slow import noisy_png
+
+# Flocking by dwell takes this long here, so the ring is photographed part way round.
+FLOCKING_DELAY_MS = 20000
+DROPPED = "Dropped image.png"
 
 pytestmark = pytest.mark.skipif(leg.WAYLAND, reason="measured on the X11 leg's screenshots")
 
@@ -54,6 +60,54 @@ def indicator_contrast(path, box, band=None, least=30):
     return max(contrast(colour, background) for colour, count in counted.items() if count >= least)
 
 
+def pixels(path):
+    pixbuf = GdkPixbuf.Pixbuf.new_from_file(str(path))
+    return pixbuf, pixbuf.get_pixels(), pixbuf.get_rowstride(), pixbuf.get_n_channels()
+
+
+def dark_bounds(path, box, darkest=12):
+    """The bounding box (x, y, w, h) of the near-black pixels in `box`: the flocking ring's
+    opaque track, on a light photo."""
+    pixbuf, data, stride, n = pixels(path)
+    x0, y0, width, height = (int(v) for v in box)
+    xs, ys = [], []
+    for y in range(y0, y0 + height):
+        for x in range(x0, x0 + width):
+            i = y * stride + x * n
+            if max(data[i:i + 3]) <= darkest:
+                xs.append(x)
+                ys.append(y)
+    assert xs, f"no flocking ring (near-black track) in {box}"
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def ring_contrast(path, ring):
+    """The flocking ring's progress against its track: the progress runs clockwise from the
+    top, so just right of the top is progress and just left of it is track (the ring
+    is 64 px, its 8 px line 1 to 9 px inside its box)."""
+    x, y, width, _ = ring
+    centre = x + width // 2
+    progress = colours(path, (centre + 3, y + 2, 8, 6)).most_common(1)[0][0]
+    track = colours(path, (centre - 11, y + 2, 8, 6)).most_common(1)[0][0]
+    return contrast(progress, track)
+
+
+def error_ring_contrast(path, box):
+    """The error tile's ring, in the error colour (the reddest colour drawn in `box`, over at
+    least 100 pixels: a ring, not a speck), against the tile's background there."""
+    counted = colours(path, box)
+    background = counted.most_common(1)[0][0]
+    reds = [(count, colour) for colour, count in counted.items()
+            if colour[0] - max(colour[1], colour[2]) > 60 and count >= 100]
+    assert reds, f"no ring in the error colour in {box}"
+    return contrast(max(reds)[1], background)
+
+
+def descendant(node, role, predicate=lambda name: True):
+    return next((child for child, _ in walk(node) if child.get_role_name() == role and predicate(child.get_name() or "")),
+                None)
+
+
 def box_of(screen, node, inset=0):
     e = node.get_extents(Atspi.CoordType.WINDOW)
     x, y = screen.point(e.x, e.y)
@@ -72,7 +126,8 @@ def glide(start, end, steps=4):
 
 def measure(scheme):
     """Starts drover in high contrast under `scheme`, shows each state and measures it."""
-    run = running_drover(env={"ADW_DEBUG_HIGH_CONTRAST": "1", "ADW_DEBUG_COLOR_SCHEME": scheme})
+    run = running_drover(env={"ADW_DEBUG_HIGH_CONTRAST": "1", "ADW_DEBUG_COLOR_SCHEME": scheme,
+                              "DROVER_FLOCKING_DELAY_MS": str(FLOCKING_DELAY_MS)})
     session, screen = next(run)
     try:
         results = {}
@@ -100,8 +155,19 @@ def measure(scheme):
             results["drop gap"] = indicator_contrast(shot, (gap_cell[0] + gap_cell[2] * 0.6, gap_cell[1],
                                                             gap_cell[2] * 0.4, gap_cell[3]))
             results["dragged tile"] = indicator_contrast(shot, box_of(screen, selected, inset=6), band=14)
+            # Resting on the bridge's middle half starts flocking it: the ring goes round over
+            # its photo's middle. The pointer rests low, on its title, so the drag icon around
+            # it stays off the ring.
+            bridge = box_of(screen, tile(session, "Bridge cables over the estuary"))
+            rest = (bridge[0] + bridge[2] * 0.7, bridge[1] + bridge[3] - 6)
+            glide((gap_cell[0], gap_cell[1]), rest)
+            time.sleep(2.0)
+            shot = screenshot(f"high-contrast-{scheme}-flocking")
+            ring = dark_bounds(shot, (bridge[0], bridge[1], bridge[2], bridge[3] - 80))
+            assert 50 <= ring[2] <= 72 and 50 <= ring[3] <= 72, f"the ring found is {ring}"
+            results["flocking ring"] = ring_contrast(shot, ring)
             zone_centre = screen.center(zone)
-            glide((gap_cell[0], gap_cell[1]), zone_centre)
+            glide(rest, zone_centre)
             time.sleep(0.5)
             move(zone_centre[0] + 1, zone_centre[1])
             time.sleep(0.3)
@@ -113,9 +179,47 @@ def measure(scheme):
         finally:
             release()
         time.sleep(1.0)
+        results.update(measure_placeholder_and_error(session, screen, scheme))
         return results
     finally:
         run.close()
+
+
+def measure_placeholder_and_error(session, screen, scheme):
+    """A damaged image dropped from a slow source: its placeholder, with progress, for as
+    long as the bytes come; then its error tile."""
+    results = {}
+    # Random pixels do not compress: 180 KB, cut to half, come for about six seconds.
+    whole = noisy_png(session.root / "whole.png", 300, 200)
+    image = session.root / "damaged.png"
+    image.write_bytes(whole.read_bytes()[: whole.stat().st_size // 2])
+    record = session.root / "slow.jsonl"
+    rate = image.stat().st_size // 6
+    with python_peer("slow_source.py", "--image", image, "--rate", rate, title="Slow Source Peer",
+                     position=PEER_POSITION, record=record, log=session.root / "peer.log") as peer:
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        placeholder = wait_for(lambda: next((node for node in tile_nodes(session)
+                                             if (node.get_description() or "").endswith("KB received")), None),
+                               15, what="the placeholder's progress")
+        time.sleep(0.5)
+        shot = screenshot(f"high-contrast-{scheme}-placeholder")
+        results["placeholder frame"] = indicator_contrast(shot, box_of(screen, placeholder, inset=-8), band=12)
+        bar = descendant(placeholder, "progress bar")
+        assert bar is not None, "the placeholder shows no progress bar"
+        results["progress bar"] = indicator_contrast(shot, box_of(screen, bar), least=8)
+        text = descendant(placeholder, "label", lambda name: name.endswith("KB received"))
+        assert text is not None, "the placeholder shows no progress text"
+        results["progress text"] = indicator_contrast(shot, box_of(screen, text), least=8)
+        failed = wait_for(lambda: next((node for node in tile_nodes(session)
+                                        if (node.get_name() or "").startswith(f"Could not import {DROPPED}")), None),
+                          40, what="the damaged image's error tile")
+        time.sleep(0.5)
+        shot = screenshot(f"high-contrast-{scheme}-error")
+        results["error ring"] = error_ring_contrast(shot, box_of(screen, failed))
+        reason = descendant(failed, "label", lambda name: name.startswith("The image is damaged"))
+        assert reason is not None, "the error tile shows no reason"
+        results["error text"] = indicator_contrast(shot, box_of(screen, reason), least=8)
+    return results
 
 
 @pytest.mark.timeout(180)
@@ -125,7 +229,8 @@ def test_high_contrast_states_are_marked_and_measurably_contrasting(scheme):
     print(scheme, {name: round(value, 1) for name, value in results.items()})
     # The gap and the dragged tile are measured and printed, not yet asserted: their regions
     # (found from the tiles' extents before the drag) are not yet reliable under the drag icon.
-    for name in ("selected ring", "delete armed ring"):
+    for name in ("selected ring", "delete armed ring", "flocking ring", "placeholder frame", "progress bar",
+                 "error ring"):
         assert results[name] >= 3, f"{name} at {results[name]:.2f}:1 in {scheme} high contrast ({results})"
-    for name in ("delete zone text", "delete armed text"):
+    for name in ("delete zone text", "delete armed text", "progress text", "error text"):
         assert results[name] >= 7, f"{name} at {results[name]:.2f}:1 in {scheme} high contrast ({results})"

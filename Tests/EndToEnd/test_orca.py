@@ -313,7 +313,9 @@ def test_opening_the_viewer_speaks_the_photo_with_the_zoom_it_is_shown_at(heard)
                    "hears 'Photo', then 'Chelsea the cat', then the same description again: name and description "
                    "events that reach Orca after the focus event although they were set before it (tried: no "
                    "placeholder name, which the audit refuses while the viewer is hidden; the accessible realized "
-                   "when mapped as tiles are; the focus taken after the layout; none stopped the second reading)")
+                   "when mapped as tiles are; the focus taken after the layout; later, the canvas and every container "
+                   "above it realized just before the focus, and the focus taken only after two frames were drawn; "
+                   "none stopped the second reading)")
 def test_opening_the_viewer_speaks_the_description_once(heard):
     orca, drover = heard
     heard_now = open_chelsea_in_the_viewer(orca, drover)

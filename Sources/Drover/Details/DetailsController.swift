@@ -57,7 +57,8 @@ final class DetailsController {
                 let old = try await library.details(of: photoID).photo.title
                 try await library.setTitle(title, of: .photo(photoID))
                 if old != title { gallery.recordPhotoRename(photoID, from: old, to: title) }
-                window.announce(tr("Renamed the photo “{title}”.", ["title": title]))
+                let renamed = tr("Renamed the photo “{title}”.", ["title": title])
+                if shown?.announce(renamed) != true { window.announce(renamed) }
             } catch {
                 window.toast.show(ErrorWording.sentence(.renamePhoto, error))
             }

@@ -16,6 +16,9 @@ final class DetailsWindow {
     private let keys = KeyController()
     /// A new title was entered (Enter in the title field).
     var onRename: ((String) -> Void)?
+    /// Results said in this window, where a screen reader's focus is while it is open (the
+    /// main window's announcer would speak on a tile Orca is not on: not heard at all).
+    private lazy var announcer = Announcer(window: window, fallback: titleEntry)
 
     private static let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
@@ -48,6 +51,13 @@ final class DetailsWindow {
             return true
         }
         window.add(keys)
+    }
+
+    /// Says `message` to a screen reader, in this window; false once it is closed.
+    func announce(_ message: String) -> Bool {
+        guard window.isVisible else { return false }
+        announcer.announce(message)
+        return true
     }
 
     func show(_ details: PhotoDetails) {

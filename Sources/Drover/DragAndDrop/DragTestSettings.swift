@@ -1,19 +1,28 @@
 import DragKit
 import Foundation
 
-/// The two settings the end-to-end tests give Drover through its environment, read here
+/// The settings the end-to-end tests give Drover through its environment, read here
 /// and nowhere else, so that a test can make a drag's outcome deterministic instead of
 /// racing a timer, and can wait for a drag to have ended before checking that nothing
 /// changed (docs/testing.md):
 /// - `DROVER_SPRING_LOAD_DELAY_MS`: how long a drag rests on an album row before the
 ///   album opens (DragKit's 500 ms otherwise). A test of a drop on a closed album sets it
 ///   far beyond the test's length; a test of spring loading keeps the default.
+/// - `DROVER_FLOCKING_DELAY_MS`: how long a drag rests on a photo before it joins the drag
+///   (DragKit's 600 ms otherwise). The high-contrast test sets it long, to photograph the
+///   flocking ring part way round.
 /// - `DROVER_LOG_DRAGS=1`: a line on standard error when a drag from the grid is cancelled
 ///   and when it ends (`drover: drag cancelled (…)`, `drover: drag ended`).
 nonisolated enum DragTestSettings {
     static let springLoadingDelay: Duration = {
         guard let text = ProcessInfo.processInfo.environment["DROVER_SPRING_LOAD_DELAY_MS"],
               let milliseconds = Int(text), milliseconds >= 0 else { return DwellTimer<ContainerID>.springLoadingDelay }
+        return .milliseconds(milliseconds)
+    }()
+
+    static let flockingDelay: Duration = {
+        guard let text = ProcessInfo.processInfo.environment["DROVER_FLOCKING_DELAY_MS"],
+              let milliseconds = Int(text), milliseconds >= 0 else { return DwellFlocking.delay }
         return .milliseconds(milliseconds)
     }()
 

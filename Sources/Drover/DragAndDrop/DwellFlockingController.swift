@@ -32,7 +32,7 @@ final class DwellFlockingController {
     /// The pointer of the in-app drag rests at `point` on the tile at `index`.
     func hover(over index: Int, at point: Point) {
         guard let drag = coordinator.current else { return stop() }
-        if flocking?.session !== drag.session { flocking = DwellFlocking(session: drag.session) }
+        if flocking?.session !== drag.session { flocking = DwellFlocking(session: drag.session, delay: DragTestSettings.flockingDelay) }
         guard let flocking else { return }
         let model = gallery.model
         guard let tile = model.item(at: index) else {

@@ -113,15 +113,24 @@ extension DropImporter {
     }
 
     /// Import Anyway on the tile of a file already in the library: the same file, imported
-    /// all the same into a new placeholder where the failed one was.
+    /// all the same into a new placeholder where the failed one was. A screen reader hears
+    /// how it went ("Imported 1 photo."), as after a drop: the tile it was pressed on is gone.
     private func offerImportAnyway(_ source: ImportSource, replacing context: PlaceholderContext<GalleryItem>) {
         model.offerImportAnyway(for: context) { [weak self] in
             guard let self, let index = context.index else { return }
             var again = source
             again.allowsDuplicate = true
+            var importing: Task<Tally, Never>?
             model.batch {
                 context.delete()
-                _ = importPreparing(again, title: again.title ?? again.url.lastPathComponent, at: index)
+                importing = importPreparing(again, title: again.title ?? again.url.lastPathComponent, at: index)
+            }
+            guard let importing else { return }
+            Task { [weak self] in
+                let tally = await importing.value
+                guard tally.imported + tally.spokenFailures.count > 0 else { return }
+                self?.gallery.window.announce(ImportSummary.spoken(imported: tally.imported, failures: tally.spokenFailures,
+                                                                   pasted: false))
             }
         }
     }

@@ -7,10 +7,10 @@ import UndoKit
 /// Deleting tiles, and putting them back: the toast's Undo, where focus lands and what is
 /// said there, and the Trash for what was not put back.
 extension GalleryController {
-    /// Runs `change` (a delete), then says `message` once the grid shows it: as
+    /// Runs `change` (a delete, an undo), then says `message` once the grid shows it: as
     /// focus lands on the next photo if the change moved it there (read once,
     /// with that photo's title and position), else where focus is.
-    private func announceWhereFocusLands<T>(_ message: String, after change: () async throws -> T) async throws -> T {
+    func announceWhereFocusLands<T>(_ message: String, after change: () async throws -> T) async throws -> T {
         window.grid.sayWhereFocusLands(message)
         do {
             let result = try await change()
@@ -106,6 +106,27 @@ extension GalleryController {
             window.grid.focus(index: first, announcing: message)
         } else if let message {
             window.announce(message)
+        }
+    }
+
+    /// After a change made while the grid was to `sayWhereFocusLands`: focus to the first
+    /// of `items`, the message said once, with the photo focus lands on (by the grid's own
+    /// move, when the change took the focused photo away, or by this one), or where focus
+    /// is. Said after a focus move instead, a message is read with the photo and again.
+    /// When the grid's move landed elsewhere (a neighbour of the photo taken away), the
+    /// message goes again with the move to `items`: a screen reader skips a focus that has
+    /// already moved on by the time it gets to it, message and all.
+    func focusFirstSayingLandingMessage(_ message: String, of items: [GalleryItem.ID]) {
+        window.grid.whenFocusSettles { [weak self] in
+            guard let self else { return }
+            let grid = window.grid
+            let target = items.compactMap { grid.index(of: $0.description) }.min()
+            if grid.landingMessage == nil, let target, grid.focusIndex != target {
+                focusFirst(of: items, announcing: message)
+                return
+            }
+            focusFirst(of: items)
+            grid.whenFocusSettles { grid.sayLandingMessageIfUnsaid() }
         }
     }
 

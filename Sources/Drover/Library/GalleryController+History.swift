@@ -162,14 +162,17 @@ extension GalleryController {
         })
     }
 
-    /// Ctrl+Z: undoes the latest change and says which. A toast still offering to undo
-    /// that change goes: it has nothing left to undo.
+    /// Ctrl+Z: undoes the latest change and says which, where focus lands (an undo that
+    /// takes away the focused photo, as re-making a stack does, moves focus: said after
+    /// that move, the message was read with the photo focus landed on and again). A toast
+    /// still offering to undo that change goes: it has nothing left to undo.
     func undo() {
         Task {
+            guard history.canUndo, let next = history.undoEntries.last else { return }
             do {
-                if let entry = try await history.undo() {
+                let message = tr("Undone: {name}.", ["name": next.name])
+                if let entry = try await announceWhereFocusLands(message, after: { try await history.undo() }) {
                     window.toast.withdraw(undoing: entry.id)
-                    window.announce(tr("Undone: {name}.", ["name": entry.name]))
                 }
             } catch {
                 window.toast.show(ErrorWording.sentence(.undo, error))
@@ -177,11 +180,13 @@ extension GalleryController {
         }
     }
 
-    /// Ctrl+Shift+Z: redoes the latest undone change and says which.
+    /// Ctrl+Shift+Z: redoes the latest undone change and says which, where focus lands.
     func redo() {
         Task {
+            guard history.canRedo, let next = history.redoEntries.last else { return }
             do {
-                if let name = try await history.redo() { window.announce(tr("Redone: {name}.", ["name": name])) }
+                let message = tr("Redone: {name}.", ["name": next.name])
+                _ = try await announceWhereFocusLands(message, after: { try await history.redo() })
             } catch {
                 window.toast.show(ErrorWording.sentence(.redo, error))
             }

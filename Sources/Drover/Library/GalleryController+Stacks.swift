@@ -27,6 +27,8 @@ extension GalleryController {
         let noun = Self.noun(count: photos.count)
         let library = library
         Task {
+            let done = tr("Stacked {photos}.", ["photos": noun])
+            window.grid.sayWhereFocusLands(done + " " + Self.undoHint)
             do {
                 // Where each photo was, for undo: the main order before the change.
                 let before = try await library.items(in: .allPhotos).map(\.id)
@@ -43,15 +45,14 @@ extension GalleryController {
                     let new = try await library.makeStack(of: photos.map { .photo($0) })
                     self.stackAliases[self.resolve(stack)] = new
                 })
-                let done = tr("Stacked {photos}.", ["photos": noun])
                 window.toast.show(done, actionLabel: tr("Undo"), undoing: entry, announced: false, action: { [weak self] in
                     self?.undoFromToast(entry, announcing: tr("Unstacked {photos}.", ["photos": noun]),
                                         focusing: photos.map { .photo($0) }, fallback: undo)
                 })
                 await library.waitForObservers()
-                focusFirst(of: [.stack(stack)])
-                window.announce(done + " " + Self.undoHint)
+                focusFirstSayingLandingMessage(done + " " + Self.undoHint, of: [.stack(stack)])
             } catch {
+                window.grid.sayWhereFocusLands(nil)
                 window.toast.show(ErrorWording.sentence(.stack, error))
             }
         }
@@ -71,6 +72,8 @@ extension GalleryController {
                 }
                 let photos = item.members.map(\.photoID)
                 let noun = Self.noun(count: photos.count)
+                let done = tr("Unstacked {photos}.", ["photos": noun])
+                window.grid.sayWhereFocusLands(done + " " + Self.undoHint)
                 try await library.unstack(stack)
                 // Re-made from the same photos in the same order, the stack stands where its
                 // first photo is, which is where the stack was.
@@ -83,15 +86,14 @@ extension GalleryController {
                     guard let self else { return }
                     try await library.unstack(self.resolve(stack))
                 })
-                let done = tr("Unstacked {photos}.", ["photos": noun])
                 window.toast.show(done, actionLabel: tr("Undo"), undoing: entry, announced: false, action: { [weak self] in
                     self?.undoFromToast(entry, announcing: tr("Stacked {photos}.", ["photos": noun]),
                                         focusing: photos.map { .photo($0) }, fallback: undo)
                 })
                 await library.waitForObservers()
-                focusFirst(of: photos.map { .photo($0) })
-                window.announce(done + " " + Self.undoHint)
+                focusFirstSayingLandingMessage(done + " " + Self.undoHint, of: photos.map { .photo($0) })
             } catch {
+                window.grid.sayWhereFocusLands(nil)
                 window.toast.show(ErrorWording.sentence(.unstack, error))
             }
         }

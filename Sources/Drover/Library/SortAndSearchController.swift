@@ -52,13 +52,24 @@ final class SortAndSearchController {
         guard let sort = GallerySort(rawValue: value) else { return }
         show(sort)
         settings?.setString("sort-order", sort.rawValue)
-        window.announce(sort == .own ? tr("Showing your own order.") : tr("Sorted: {order}.", ["order": sort.label]))
+        let message = sort == .own ? tr("Showing your own order.") : tr("Sorted: {order}.", ["order": sort.label])
+        // Chosen in the Sort button's menu, the focus goes back to that button as the menu
+        // closes, and its description ("Sorted: …") is read as it arrives: a message as well
+        // would be heard twice, once in that reading (Orca is often behind, after the grid's
+        // tiles all changed their positions) and once as a change. From the main menu (or
+        // anywhere else), the message says it, once the focus is back from the menu.
+        guard !window.sortButton.menuJustClosed else { return }
+        TimerSource.idle { [weak self] in
+            self?.window.announceAfterFocusReading(message)
+            return false
+        }
     }
 
     private func show(_ sort: GallerySort) {
         sortAction.value = sort.rawValue
-        window.sortButton.accessibleDescription = tr("Sorted: {order}", ["order": sort.label])
+        // The tooltip first: GTK makes it the accessible description, which is to be this.
         window.sortButton.tooltip = tr("Sort (now: {order})", ["order": sort.label])
+        window.sortButton.accessibleDescription = tr("Sorted: {order}", ["order": sort.label])
         gallery.setSort(sort)
     }
 
@@ -66,7 +77,7 @@ final class SortAndSearchController {
 
     func openSearch() {
         window.searchBar.isSearching = true
-        _ = window.searchEntry.grabFocus()
+        window.searchBar.focusEntry()
         Task { await gallery.prepareSearch() }
     }
 
@@ -76,10 +87,30 @@ final class SortAndSearchController {
         // A blank search shows everything, in the sort's order: the grid's places mean
         // something again, so drops between photos work as without a search.
         gallery.setSearch(text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text)
-        if gallery.arrangement.query != nil {
-            let count = gallery.model.count
-            window.announce(count == 0 ? tr("No photos found.") : ntr("{count} photo found.", "{count} photos found.", count))
+        countAnnouncement?.cancel()
+        countAnnouncement = TimerSource.after(milliseconds: Self.typingSettlesMilliseconds) { [weak self] in
+            self?.countAnnouncement = nil
+            self?.announceCount()
         }
+    }
+
+    /// How long the typing must pause before the result count is spoken: the entry's own
+    /// delay (150 ms) is shorter than the gap between a person's keystrokes, so without
+    /// this each letter's count would be read over the screen reader's echo of the next.
+    static let typingSettlesMilliseconds: UInt32 = 700
+    private var countAnnouncement: TimerSource?
+    /// The query whose count was spoken last: the same count again is not repeated.
+    private var announcedQuery: String?
+
+    private func announceCount() {
+        guard window.searchBar.isSearching else { return }
+        // Cleared: whatever is typed next is a new search, even the same word again.
+        guard let query = gallery.arrangement.query else { announcedQuery = nil; return }
+        guard query != announcedQuery else { return }
+        announcedQuery = query
+        let count = gallery.model.count
+        window.announce(count == 0 ? tr("No photos match “{query}”.", ["query": query])
+            : ntr("{count} photo matches “{query}”.", "{count} photos match “{query}”.", count, ["query": query]))
     }
 
     private func closeSearch() {
@@ -91,6 +122,9 @@ final class SortAndSearchController {
     /// (or the grid's usual tab stop).
     private func searchClosed() {
         let focused = window.grid.focusIndex.flatMap { gallery.model.item(at: $0)?.id }
+        countAnnouncement?.cancel()
+        countAnnouncement = nil
+        announcedQuery = nil
         window.searchEntry.text = ""
         gallery.setSearch(nil)
         if let focused { gallery.focusFirst(of: [focused]) } else { _ = window.grid.focusTabStop() }

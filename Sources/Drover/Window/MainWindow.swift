@@ -211,6 +211,12 @@ final class MainWindow {
         announcer.announce(message)
     }
 
+    /// Announces `message` once a screen reader has read where the focus is now, moved
+    /// where the window does not see it (back from a menu's popover).
+    func announceAfterFocusReading(_ message: String) {
+        announcer.announce(message, afterFocusReading: true)
+    }
+
     // MARK: The viewer page
 
     private(set) var isShowingViewer = false

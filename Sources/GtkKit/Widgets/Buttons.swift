@@ -61,7 +61,25 @@ public final class MenuButton: Widget {
         if let accessibleName, let popover = gtk_menu_button_get_popover(OpaquePointer(rawPointer)) {
             drover_accessible_set_label(OpaquePointer(popover), accessibleName)
         }
+        watchMenuClosing()
     }
     /// Opens its menu, as a click would (F10 for the primary menu).
     public func popup() { gtk_menu_button_popup(OpaquePointer(rawPointer)) }
+    /// Whether its menu closed a moment ago, in this turn of the main loop: a menu item's
+    /// action runs just after the menu closes, so it can tell it was chosen in this menu
+    /// (and that the focus is on its way back to this button).
+    public private(set) var menuJustClosed = false
+    private var menuClosing: SignalConnection?
+
+    private func watchMenuClosing() {
+        guard menuClosing == nil, let popover = gtk_menu_button_get_popover(OpaquePointer(rawPointer)) else { return }
+        let menu = Object(UnsafeMutableRawPointer(popover), ownership: .borrow)
+        menuClosing = menu.connectSignal("closed", trampoline: gcallback(voidTrampoline), body: { [weak self] in
+            self?.menuJustClosed = true
+            TimerSource.idle { [weak self] in
+                self?.menuJustClosed = false
+                return false
+            }
+        } as VoidHandler)
+    }
 }

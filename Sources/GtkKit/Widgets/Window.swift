@@ -51,6 +51,14 @@ open class Window: Widget {
         return connectSignal("notify::focus-widget", trampoline: gcallback(pointerTrampoline), body: body)
     }
 
+    /// The window became the active one or stopped being it (another window, or a dialog
+    /// of its own, took the keyboard): a screen reader then reads the focus in it anew.
+    @discardableResult
+    public func onActiveChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let body: PointerHandler = { _ in handler() }
+        return connectSignal("notify::is-active", trampoline: gcallback(pointerTrampoline), body: body)
+    }
+
     /// The window's width may have changed: `notify::default-width` (GTK 4 keeps it as the
     /// user resizes) or `notify::maximized`.
     public func onWidthChanged(_ handler: @escaping @MainActor () -> Void) {
