@@ -26,8 +26,21 @@ stage() {
     exit 124
   fi
   echo "== $what"
-  bash scripts/time-limit.sh "$limit" "$what" "$@"
+  local start=$SECONDS status=0
+  bash scripts/time-limit.sh "$limit" "$what" "$@" || status=$?
+  stage_times+=("$(printf '%5d s  %s%s' $((SECONDS - start)) "$what" "$([ "$status" = 0 ] || echo " (exit $status)")")")
+  echo "== $what: $((SECONDS - start)) s"
+  return "$status"
 }
+
+# Each stage's seconds, listed at the end however the run ends: where the time goes (the
+# whole run must stay under 30 minutes; docs/testing.md).
+stage_times=()
+print_stage_times() {
+  echo "== Seconds per stage (whole run: $SECONDS s)"
+  if [ ${#stage_times[@]} -gt 0 ]; then printf '%s\n' "${stage_times[@]}"; fi
+}
+trap print_stage_times EXIT
 
 stage 900 "Installing dependencies" bash scripts/install-deps.sh --test
 

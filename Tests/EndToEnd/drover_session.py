@@ -169,14 +169,17 @@ class DroverSession:
         """Where the log ends now: pass it to wait_for_log to look only at what comes after."""
         return self.log.stat().st_size if self.log.exists() else 0
 
+    def log_since(self, mark):
+        """The lines drover has written past `mark` (a log_mark)."""
+        with open(self.log, "rb") as log:
+            log.seek(mark)
+            return log.read().decode(errors="replace").splitlines()
+
     def wait_for_log(self, text, after=0, timeout=30.0, what=None):
         """Waits until drover has written a line containing `text` past `after` (a
         log_mark); returns that line."""
         def check():
-            with open(self.log, "rb") as log:
-                log.seek(after)
-                lines = log.read().decode(errors="replace").splitlines()
-            return next((line for line in lines if text in line), None)
+            return next((line for line in self.log_since(after) if text in line), None)
         return wait_for(check, timeout, what=what or f"{text!r} in drover's log")
 
     def restart(self):

@@ -55,8 +55,8 @@ def test_a_drop_offering_only_the_portal_format_is_imported_as_a_copy(document_p
     record = tmp_path / "portal-source.jsonl"
     with python_peer("portal_files.py", "--offer", original, title="Portal Source", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        # Not the peer's very centre: the test before may have left the pointer there,
-        # and `xdotool mousemove --sync` to where the pointer already is waits for ever.
+        # Not the peer's very centre: the test before may have left the pointer there
+        # (pointer.move handles that now; `xdotool mousemove --sync` alone waits 15 s).
         x, y = peer.center()
         drag((x - 40, y), screen.center(tile_nodes(session)[2], dx=-0.3),
              during=lambda: screenshot("dnd-portal-in-mid-drag"))

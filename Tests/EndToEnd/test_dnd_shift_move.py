@@ -25,8 +25,14 @@ def test_holding_shift_during_a_real_drag_moves_the_photo_into_the_album(drover_
     wait_for(lambda: "selected" in states(album_row(session, "Codes & Still Life")), 10, what="the album open")
     session.wait_for_tiles(lambda t: "Colourful cups" in t and "Chelsea the cat" not in t, timeout=10,
                            what="the album's tiles")
+    mark = session.log_mark()
     drag(screen.center(tile(session, "Colourful cups")), screen.center(album_row(session, "Travel")),
          modifiers=("shift",))
+    # The drag's end is the sign the drop was decided (GTK says "cancelled" before "ended"):
+    # a refused drop never lands, so it fails here rather than after the 20 s wait below.
+    session.wait_for_log("drover: drag ended", after=mark, what="the drag's end")
+    cancelled = [line for line in session.log_since(mark) if "drover: drag cancelled" in line]
+    assert cancelled == [], f"the drop on Travel was refused: {cancelled}"
     wait_for(lambda: "Colourful cups" in album_titles(session.library, "Travel"), 20, what="the photo in Travel")
     wait_for(lambda: "Colourful cups" not in album_titles(session.library, "Codes & Still Life"), 10,
              what="the photo moved out of the album it came from")

@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from accessible_actions import focus, keys, run_action, tile
-from dnd import album_titles, collection_order, photo_file, window_ids
+from dnd import album_titles, collection_order, photo_file, states, window_ids
 from library_state import fingerprint
 from drover_session import wait_for
 from pointer import click
@@ -32,6 +32,7 @@ def test_ctrl_z_and_ctrl_shift_z_after_a_move_between_albums(drover):
     session, screen = drover
     travel, animals = album_titles(session.library, "Travel"), album_titles(session.library, "Animals")
     click(*screen.center(session.find("list item", "Travel")))
+    wait_for(lambda: "selected" in states(session.find("list item", "Travel")), 10, what="Travel open")
     photo = travel[0]
     run_action(tile(session, photo), "tile.move-to-album")
     session.find("push button", "Move to Animals").do_action(0)
