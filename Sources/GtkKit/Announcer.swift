@@ -38,7 +38,7 @@ public final class Announcer {
         window.onFocusWidgetChanged { [weak self] in self?.focusMoved() }
         // Back to this window (a dialog closed, `drover FILE` raised it): its focus is read
         // again, after the burst of events a window's activation brings.
-        window.onActiveChanged { [weak self] in self?.focusMoved(reading: Self.windowReadingMilliseconds) }
+        window.onActiveChanged { [weak self] in self?.activeChanged() }
     }
 
     /// The message now standing in for a widget's description, if any (for tests).
@@ -166,6 +166,18 @@ public final class Announcer {
     private func end(_ widget: UnsafeMutablePointer<GtkWidget>) {
         drover_accessible_end_announcement(OpaquePointer(widget))
         g_object_unref(widget)
+    }
+
+    /// Whether the window has been the active one before.
+    private var hasBeenActive = false
+
+    /// The first activation, as the window opens, is read as a focus move: waiting the
+    /// longer time there held back the first messages of a user quick to act (a keyboard
+    /// drag's proposals, joined into one stale message). Coming back to the window is read
+    /// after its whole burst of events.
+    private func activeChanged() {
+        focusMoved(reading: hasBeenActive ? Self.windowReadingMilliseconds : Self.focusReadingMilliseconds)
+        if window.isActive { hasBeenActive = true }
     }
 
     private func focusMoved(reading milliseconds: Int = focusReadingMilliseconds) {

@@ -84,7 +84,10 @@ def test_keyboard_drag_moves_a_photo_and_adds_one_to_an_album():
         names = drover.wait_for_tiles(lambda n: len(n) >= SAMPLE_TILES)
         focus(tile(drover, names[1]))
         keys("ctrl+d", "Right", "Right")
-        assert tile(drover, names[1]).get_description().startswith("Move 1 photo to position 3")
+        # The proposal is announced through the tile's description, which the announcer
+        # sets a moment after a focus move (longer just after the window was activated).
+        wait_for(lambda: (tile(drover, names[1]).get_description() or "").startswith("Move 1 photo to position 3"), 5,
+                 what="the keyboard drag's proposal")
         keys("Return")
         drover.wait_for_tiles(lambda n: n[:3] == [names[0], names[2], names[1]], what="the keyboard drop")
 
@@ -93,7 +96,8 @@ def test_keyboard_drag_moves_a_photo_and_adds_one_to_an_album():
         before = album_photo_count(drover.library, "Travel")
         focus(tile(drover, cat))
         keys("ctrl+d", "Tab")
-        assert tile(drover, cat).get_description() == "Add 1 photo to Travel."
+        wait_for(lambda: tile(drover, cat).get_description() == "Add 1 photo to Travel.", 5,
+                 what="the proposal to add to Travel")
         keys("Return")
         wait_for(lambda: album_photo_count(drover.library, "Travel") == before + 1, what="the photo added to Travel")
 

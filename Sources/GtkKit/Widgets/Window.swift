@@ -22,6 +22,8 @@ open class Window: Widget {
         return (width, height)
     }
     public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    /// Whether the window has the keyboard (`gtk_window_is_active`).
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
     public func maximize() { gtk_window_maximize(window) }
     public func setChild(_ child: Widget?) { gtk_window_set_child(window, child?.widget) }
     public func setTitlebar(_ titlebar: Widget?) { gtk_window_set_titlebar(window, titlebar?.widget) }
