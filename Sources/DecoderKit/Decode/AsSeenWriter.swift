@@ -73,18 +73,7 @@ package enum AsSeenWriter {
         let chunk = 1 << 16
         var buffer = [UInt8](repeating: 0, count: chunk)
         var offset = 0
-        func write(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-            var written = 0
-            while written < bytes.count {
-                let result = Foundation.write(output, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
-            }
-            return nil
-        }
+        func write(_ bytes: UnsafeRawBufferPointer) -> Int32? { PixelsFile.writeAll(output, bytes) }
         // The bytes before the edit, the edit, then the rest after what it replaces.
         var editDone = false
         while true {

@@ -49,7 +49,8 @@ package enum PixelsFile {
         return 0
     }
 
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    /// Writes all of `bytes` to `descriptor`, going on after short writes. Nil, or the errno.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

@@ -32,7 +32,9 @@ final class OpenWithApplication {
                 do throws(ImportFailureReason) {
                     return .success(try AsSeenCopy.write(member, into: own, durable: false))
                 } catch {
-                    try? FileManager.default.removeItem(at: own)
+                    // The folder made just above, empty (a failed copy leaves nothing): rmdir
+                    // removes it only if so.
+                    rmdir(own.path)
                     return .failure(error)
                 }
             }.value
