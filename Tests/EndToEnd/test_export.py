@@ -101,11 +101,28 @@ def drover_with_viewer(tmp_path):
         session.cleanup()
 
 
-def export_to(session, folder):
-    """Ctrl+E in Drover's window, then the folder typed into the chooser's location entry."""
-    # No window manager gives the keyboard back to Drover when a chooser closes.
+def give_drover_the_keyboard(session):
+    """Gives Drover's window the X input focus. No window manager runs on the bare Xvfb,
+    so when a chooser closes the focus falls back to the root window, and keys then reach
+    whatever window is under the pointer, which a test before this one may have left
+    anywhere (with the pointer off Drover's window the keys were lost, every time)."""
     subprocess.run(["xdotool", "windowfocus", "--sync", window_ids(name="Drover", pid=session.process.pid)[0]],
                    check=True, timeout=30)
+
+
+def select_only(session, first, *more):
+    """Selects these tiles with the keyboard, as a user would: Space, then Ctrl+Space."""
+    give_drover_the_keyboard(session)
+    focus(tile(session, first))
+    keys("space")
+    for title in more:
+        focus(tile(session, title))
+        keys("ctrl+space")
+
+
+def export_to(session, folder):
+    """Ctrl+E in Drover's window, then the folder typed into the chooser's location entry."""
+    give_drover_the_keyboard(session)
     keys("ctrl+e")
     chooser_window("Export Photos")
     keys("ctrl+l")
@@ -140,6 +157,7 @@ def test_export_show_in_files_failures_cancel_open_with_and_an_album(drover_with
     heard = Announcements()
     try:
         # The cat turned a quarter right, with Ctrl+R.
+        give_drover_the_keyboard(session)
         focus(tile(session, CAT))
         keys("ctrl+r")
         wait_for(lambda: rotation(session.library, CAT) == 1, 10, what="the cat turned right")
@@ -151,11 +169,7 @@ def test_export_show_in_files_failures_cancel_open_with_and_an_album(drover_with
         trip = tmp_path / "Trip"
         trip.mkdir()
         (trip / f"{SPANIELS}.jpg").write_bytes(b"someone else's file")
-        keys("space")
-        focus(tile(session, SPANIELS))
-        keys("ctrl+space")
-        focus(tile(session, DANDELIONS))
-        keys("ctrl+space")
+        select_only(session, CAT, SPANIELS, DANDELIONS)
         export_to(session, trip)
         session.wait_for_label(lambda text: text == "Exported 5 photos to Trip.", what="the export's toast")
         screenshot("export-done")
@@ -194,8 +208,7 @@ def test_export_show_in_files_failures_cancel_open_with_and_an_album(drover_with
 
         # 3. A read-only folder and a full one: a clear message, and nothing left there.
         subprocess.run(["mount", "-o", "remount,ro", str(read_only)], check=True, timeout=30)
-        focus(tile(session, SPANIELS))
-        keys("space")
+        select_only(session, SPANIELS)
         export_to(session, read_only)
         session.wait_for_label(lambda text: text.startswith(f"Could not export “{SPANIELS}”: Drover cannot write into read-only"),
                                what="the read-only folder's message")
@@ -205,10 +218,7 @@ def test_export_show_in_files_failures_cancel_open_with_and_an_album(drover_with
         # fitting in what is left: each fails alone, the first named.
         filler = full / "filler"
         filler.write_bytes(b"\0" * 40_000)
-        focus(tile(session, CAT))
-        keys("space")
-        focus(tile(session, SPANIELS))
-        keys("ctrl+space")
+        select_only(session, CAT, SPANIELS)
         export_to(session, full)
         session.wait_for_label(lambda text: text == f"Could not export “{CAT}”: there is not enough space left in full. "
                                                     "1 other photo could not be exported.",
@@ -219,6 +229,7 @@ def test_export_show_in_files_failures_cancel_open_with_and_an_album(drover_with
         #    before are whole, nothing half-written stays.
         everything = tmp_path / "everything"
         everything.mkdir()
+        give_drover_the_keyboard(session)
         keys("ctrl+a")
         export_to(session, everything)
         session.wait_for_label(lambda text: text.startswith("Exporting ") and text.endswith(" of 20 photos to everything…"),
