@@ -78,7 +78,9 @@ static inline gboolean drover_accessible_is_announcing(GtkAccessible *a) {
 // until its AT-SPI context is realized, which happens when a screen reader asks
 // its parent for children or when a platform state of it changes; otherwise at
 // its first focus. Then the held description is sent just after the focus
-// event, and Orca 43 reads it twice ("8 photos. / 8 photos"). A platform change
+// event, and Orca 43 reads it twice ("8 photos. / 8 photos": its default.py
+// onDescriptionChanged speaks every description event of its focus, even an unchanged
+// one, as it looks its cache up under 'description' but fills 'descriptions'). A platform change
 // ahead of time (focusable toggled and restored) realizes the context and sends
 // what was held while the widget is not Orca's focus, so Orca ignores it. It
 // needs the widget in a window (GTK ignores platform changes before), hence on

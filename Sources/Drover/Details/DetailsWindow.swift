@@ -97,7 +97,15 @@ final class DetailsWindow {
             rows.append(row)
             shownRows.append(row)
         }
+        // The title field's name and hint (the tooltip is its description) are sent once the
+        // window is shown, before the field takes focus: left for its first focus, GTK 4.8
+        // sends them just after the focus event and Orca 43 reads the hint a second time (it
+        // speaks every description event of its focus; see PhotoViewer's canvas). So the
+        // window shows with the field out of focus's way (GTK would focus it as it shows).
+        titleEntry.canFocus = false
         window.present()
+        titleEntry.realizeAccessibleNow()
+        titleEntry.canFocus = true
         _ = titleEntry.grabFocus()
     }
 }

@@ -47,8 +47,11 @@ final class OpenedFileViewer: ViewerBrowsing {
         controller.browsing = self
         window.viewer.setShowsLibraryPhoto(false)
         window.viewer.addButton.isVisible = canAdd
-        window.showViewer(true)
+        // Named and described before the page shows, as a library photo is (ViewerController.open).
+        let page = window.contentSize
+        window.viewer.expectViewSize(width: page.width, height: page.height)
         show()
+        window.showViewer(true)
         _ = window.viewer.canvas.grabFocus()
     }
 

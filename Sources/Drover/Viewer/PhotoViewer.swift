@@ -65,6 +65,15 @@ final class PhotoViewer: CanvasLayout {
         canvas.setLayout(self)
         canvas.accessibleLabel = tr("Photo")
         canvas.isFocusable = true
+        // Opening the viewer names and describes the photo before its page shows, and focus
+        // moves onto the photo as the page shows (GtkStack moves the focus it had in the grid
+        // into the page it shows). Realized when mapped, just before that focus move,
+        // GTK sends the name and description it held while Orca is still on the tile, which
+        // ignores them: the focus reads them once. Left for the first focus, GTK sends them
+        // just after the focus event, and Orca 43 reads any description event of its focus
+        // again (default.py's onDescriptionChanged never finds its cache: it reads the
+        // 'description' key and writes 'descriptions').
+        canvas.realizesAccessibleWhenMapped()
         canvas.clipsToBounds = true
         canvas.expandsHorizontally = true
         canvas.expandsVertically = true
@@ -255,6 +264,15 @@ final class PhotoViewer: CanvasLayout {
 
     func measure(_ canvas: Canvas, orientation: GtkOrientation, forSize: Int32) -> (minimum: Int32, natural: Int32) {
         (0, 0)
+    }
+
+    /// The size the page is about to be laid out at (the window's content area it shows
+    /// in), so the photo opened is described with the zoom it will be shown at before the
+    /// page shows and takes focus. The layout then finds the same size and changes nothing.
+    func expectViewSize(width: Int32, height: Int32) {
+        let size = Size(width: Double(width), height: Double(height))
+        guard width > 1, height > 1, size != zoom.viewSize else { return }
+        zoom.resize(view: size)
     }
 
     func allocate(_ canvas: Canvas, width: Int32, height: Int32) {

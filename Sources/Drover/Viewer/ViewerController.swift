@@ -116,8 +116,15 @@ final class ViewerController {
         guard let item = gallery.model.item(at: index), !item.members.isEmpty else { return }
         insideStack = item.kind == .stack
         viewer.setShowsLibraryPhoto(true)
-        window.showViewer(true)
+        // Named and described (with the zoom it will be shown at) before the page shows:
+        // showing it moves focus onto the photo at once, and a screen reader reads the photo
+        // as it is then (a name set after that was heard as a change: "Photo", then the title,
+        // then the description again).
+        let page = window.contentSize
+        viewer.expectViewSize(width: page.width, height: page.height)
         show(Position(tileID: item.id, member: 0))
+        guard isOpen else { return }
+        window.showViewer(true)
         _ = viewer.canvas.grabFocus()
     }
 

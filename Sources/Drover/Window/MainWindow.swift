@@ -221,6 +221,9 @@ final class MainWindow {
 
     private(set) var isShowingViewer = false
 
+    /// The size of the area the grid, the empty state and the viewer take turns in.
+    var contentSize: (width: Int32, height: Int32) { (content.width, content.height) }
+
     /// Shows the viewer page in place of the grid, or the grid again.
     func showViewer(_ on: Bool) {
         isShowingViewer = on

@@ -190,6 +190,13 @@ open class Widget: Object {
         drover_accessible_realize_when_mapped(widget)
     }
 
+    /// Sends this widget's accessible name and description to screen readers now (the
+    /// same as `realizesAccessibleWhenMapped`, once), for a widget that is shown but not
+    /// yet focused. Nothing happens while it has focus or is in no window.
+    public func realizeAccessibleNow() {
+        drover_accessible_realize_now(widget)
+    }
+
     // MARK: Signals
 
     @discardableResult
