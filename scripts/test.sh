@@ -73,8 +73,8 @@ stage 900 "Fuzzing (libFuzzer, 30 or 10 s per target; see FuzzTesting/README.md)
 # test_accessibility.py) run with one core of the machine kept busy
 # (scripts/with-cpu-hog.sh): a user's machine is rarely idle, and a drag test that passes
 # only on a quiet one is flaky (issue 33). The files that drag only in passing (rotate,
-# viewer, high contrast, ...) passed under the same load too, but run on the quiet machine
-# here, for the whole run to stay under 30 minutes (figures in docs/testing.md#under-load).
+# viewer, high contrast, ...) run on the quiet machine, for the whole run to stay under 30
+# minutes; under the same load one of them flaked once (docs/testing.md#under-load).
 X11_DRAG_TESTS=(
   Tests/EndToEnd/test_dnd_*.py Tests/EndToEnd/test_drag_features.py Tests/EndToEnd/test_accessibility.py
 )
