@@ -126,8 +126,9 @@ def running_drover(env=None, **session_options):
 class Peer:
     """A peer process with a window titled `title`, moved to (x, y) on the screen."""
 
-    def __init__(self, command, title, position, env=None, log=None):
+    def __init__(self, command, title, position, env=None, log=None, record=None):
         self.title = title
+        self.record = record
         self.log_path = log
         environment = dict(os.environ, GDK_BACKEND=leg.GDK_BACKEND, GSK_RENDERER="cairo", NO_AT_BRIDGE="0")
         environment.update(env or {})
@@ -154,6 +155,14 @@ class Peer:
         x, y, width, height = self.box if leg.WAYLAND else window_geometry(self.window)
         return x + width // 2, y + height // 2
 
+    def drag_begins(self):
+        """For pointer.drag(began=…): true once this peer has begun a drag after this call.
+        Only the test peers that record {"event": "begin"} (drag_source.py, slow_source.py)."""
+        def begins():
+            return sum(1 for entry in records(self.record) if entry["event"] == "begin")
+        already = begins()
+        return lambda: begins() > already
+
     def stop(self):
         if leg.WAYLAND:
             from wayland_windows import forget_window
@@ -177,7 +186,7 @@ class Peer:
 def python_peer(script, *args, title, position, record, **kwargs):
     """Starts peers/SCRIPT with the system python, recording into `record`."""
     command = [SYSTEM_PYTHON, str(PEERS / script), "--record", str(record), "--title", title, *map(str, args)]
-    return Peer(command, title, position, **kwargs)
+    return Peer(command, title, position, record=record, **kwargs)
 
 
 def records(path):

@@ -141,8 +141,9 @@ class DroverSession:
         # English names. A test that runs another language passes LANGUAGE in `env`.
         # C.UTF-8 exists everywhere; gettext takes the language from LANGUAGE under it.
         env.update(DROVER_LOCALEDIR=str(compiled_translations()), LANGUAGE="en", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-        # A line in the log when a drag from the grid is cancelled and when it ends: the sign
-        # a "nothing changed" check waits for (wait_for_log), instead of a fixed sleep.
+        # A line in the log when a drag from Drover begins (what pointer.drag waits for before
+        # it releases), and when one from the grid is cancelled or ends: the sign a "nothing
+        # changed" check waits for (wait_for_log), instead of a fixed sleep.
         env.update(DROVER_LOG_DRAGS="1")
         env.update(self.extra_env)
         return env
@@ -181,6 +182,12 @@ class DroverSession:
         def check():
             return next((line for line in self.log_since(after) if text in line), None)
         return wait_for(check, timeout, what=what or f"{text!r} in drover's log")
+
+    def drag_begins(self):
+        """For pointer.drag(began=…): true once a drag from Drover has begun after this call
+        (DROVER_LOG_DRAGS's "drag began")."""
+        mark = self.log_mark()
+        return lambda: any("drag began" in line for line in self.log_since(mark))
 
     def restart(self):
         """Stops drover (SIGTERM, as a session logout would) and starts it again on the same library."""

@@ -112,11 +112,23 @@ def click(x, y, button=1, modifiers=()):
     time.sleep(0.2)
 
 
-def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None, during=None):
+# How long a drag's source may take to begin its drag once the pointer has moved: a
+# source on a loaded machine handles the press and the queued motions late.
+DRAG_BEGIN_TIMEOUT = 20
+
+
+def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None, during=None, began=None):
     """Drags from start to end (screen coordinates). `dwell` (seconds) pauses
     over `end` before releasing (spring loading, flocking). `during()` runs
     while the pointer holds still over `end`, just before the release (a
     screenshot mid-drag, a look at AT-SPI).
+
+    `began()`, where the source can tell (DroverSession.drag_begins(),
+    Peer.drag_begins()), is waited for once the pointer is over `end`: the
+    release must not come before the source has begun its drag. A source that
+    handles the press and motions late (a loaded machine) would otherwise take
+    the release as an ordinary one, begin its drag after it, and wait for
+    another release that never comes.
 
     How long the pointer rests is never a race with one of Drover's timers (a
     short hold "under the 500 ms spring-loading delay" loses it on a loaded
@@ -132,6 +144,9 @@ def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None, during=None):
         t = i / steps
         move(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
         time.sleep(0.05)
+    if began is not None:
+        from drover_session import wait_for
+        wait_for(began, DRAG_BEGIN_TIMEOUT, interval=0.05, what="the source to begin its drag")
     # Small wiggles keep motion events coming while holding still.
     time.sleep(dwell or hold)
     move(x1 + 1, y1)

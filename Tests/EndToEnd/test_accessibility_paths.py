@@ -100,7 +100,8 @@ def test_audit_is_clean_with_a_pointer_drag_in_progress(drover):
     # Chelsea (2nd) onto the trailing half of Dandelions (4th); the audit runs
     # while the pointer holds still over the drop point, before the release.
     drag(screen.center(tile(session, "Chelsea the cat")),
-         screen.center(tile(session, "Dandelions in the evening light"), dx=0.3), during=look)
+         screen.center(tile(session, "Dandelions in the evening light"), dx=0.3), during=look,
+         began=session.drag_begins())
     # The drop landed, so the drag was live while the audit read the tree.
     expected = [SAMPLE_TILES[0], SAMPLE_TILES[2], SAMPLE_TILES[3], SAMPLE_TILES[1]] + SAMPLE_TILES[4:]
     session.wait_for_tiles(lambda names: names == expected, timeout=10, what="the drop after the audit")
@@ -113,7 +114,7 @@ def test_audit_is_clean_with_a_placeholder_on_screen(drover, tmp_path):
     image = noisy_png(tmp_path / "slow.png", 400, 500)          # ~600 KB: ~6 s at 100 KB/s
     with python_peer("slow_source.py", "--image", image, title="Slow Source Peer", position=PEER_POSITION,
                      record=tmp_path / "slow.jsonl", log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         session.wait_for_tiles(lambda names: PLACEHOLDER in names, timeout=5, what="the placeholder")
         # Wait for progress, so the placeholder shows its full state (progress bar, Cancel).
         wait_for(lambda: (tile(session, PLACEHOLDER).get_description() or "").endswith("KB received"), 10,

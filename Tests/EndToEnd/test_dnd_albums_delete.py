@@ -32,7 +32,8 @@ def test_dropping_a_tile_on_an_album_row_adds_it_to_the_album(drover_closed_albu
     assert row_description(session, "Travel") == "8 photos"
     # Spring loading is off in this Drover (conftest.NO_SPRING_LOADING): a plain "add to album",
     # however long the drag rests on the row.
-    drag(screen.center(tile(session, "Colourful cups")), screen.center(album_row(session, "Travel")))
+    drag(screen.center(tile(session, "Colourful cups")), screen.center(album_row(session, "Travel")),
+         began=session.drag_begins())
     wait_for(lambda: "Colourful cups" in album_titles(session.library, "Travel"), 10, what="the photo in Travel")
     assert len(album_titles(session.library, "Travel")) == 9
     wait_for(lambda: row_description(session, "Travel") == "9 photos", 10, what="the row's count updated")
@@ -50,7 +51,7 @@ def test_spring_loading_opens_the_album_and_the_drop_lands_in_it(drover):
         opened.append("selected" in states(album_row(session, "Codes & Still Life")))
         screenshot("dnd-spring-loaded-album")
     drag(screen.center(tile(session, "Chelsea the cat")), screen.center(album_row(session, "Codes & Still Life")),
-         dwell=1.2, during=while_hovering)
+         dwell=1.2, during=while_hovering, began=session.drag_begins())
     assert opened == [True], "hovering about a second over the row did not open the album"
     wait_for(lambda: "Chelsea the cat" in album_titles(session.library, "Codes & Still Life"), 10,
              what="the photo in the spring-loaded album")
@@ -73,7 +74,7 @@ def test_files_from_another_app_dropped_on_an_album_row_are_added_to_it(drover_c
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", *originals, title="Drag Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(album_row(session, "Travel")))
+        drag(peer.center(), screen.center(album_row(session, "Travel")), began=peer.drag_begins())
         ended = wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
     # The toast first: it shows for a few seconds only, from the moment the photos are in.
     session.wait_for_label(lambda text: text.startswith("Added 2 photos to Travel"), what="the album's toast")
@@ -94,7 +95,7 @@ def test_an_error_tile_stays_in_the_collection_it_was_dropped_on(drover, tmp_pat
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", broken, title="Drag Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
     def is_error(name):
         return name.startswith("Could not import half-a-photo.jpg")
@@ -111,17 +112,20 @@ def test_dragging_an_album_row_reorders_the_albums(drover):
     before = album_names(session.library)
     assert len(before) >= 3
     first, last = before[0], before[-1]
-    drag(screen.center(album_row(session, first)), screen.center(album_row(session, last), dy=0.3))
+    drag(screen.center(album_row(session, first)), screen.center(album_row(session, last), dy=0.3),
+         began=session.drag_begins())
     wait_for(lambda: album_names(session.library) == before[1:] + [first], 10, what="the first album moved to the end")
     # And back: onto the upper half of the (new) first row.
-    drag(screen.center(album_row(session, first)), screen.center(album_row(session, before[1]), dy=-0.3))
+    drag(screen.center(album_row(session, first)), screen.center(album_row(session, before[1]), dy=-0.3),
+         began=session.drag_begins())
     wait_for(lambda: album_names(session.library) == before, 10, what="the album back in first place")
     assert collection_order(session.library) == SAMPLE_TILES
 
 
 def drag_to_delete_zone(session, screen, name, shot):
     zone = session.find("panel", "Delete")
-    drag(screen.center(tile(session, name)), screen.center(zone), during=lambda: screenshot(shot))
+    drag(screen.center(tile(session, name)), screen.center(zone), during=lambda: screenshot(shot),
+         began=session.drag_begins())
 
 
 def test_delete_zone_removes_the_photo_and_undo_restores_it(drover):

@@ -89,7 +89,7 @@ def drop_bytes(session, screen, data, tmp_path):
     record = tmp_path / "bytes.jsonl"
     with python_peer("slow_source.py", "--image", source, "--mime", "application/octet-stream", "--rate", 50_000_000,
                      title="Bytes Source Peer", position=PEER_POSITION, record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         return wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), timeout=30, what="the drag's end")
 
 

@@ -214,7 +214,7 @@ def test_a_photo_dragged_out_to_a_file_manager_arrives_as_its_file(kind, drover,
     snapshot = library_snapshot(session.library)
     manager = FileManager(kind, folder, tmp_path / "home", tmp_path / f"{kind}.log")
     try:
-        drag(screen.center(tile(session, BRIDGE), dy=-0.2), manager.empty_spot(), steps=12)
+        drag(screen.center(tile(session, BRIDGE), dy=-0.2), manager.empty_spot(), steps=12, began=session.drag_begins())
         if kind == "pcmanfm-qt":
             manager.choose_copy_here()
         # A copy as the user sees it, named after its title.

@@ -36,7 +36,7 @@ def drag_from_peer(tmp_path, paths, to, during=None):
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", *paths, title="Drag Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), to, during=during)
+        drag(peer.center(), to, during=during, began=peer.drag_begins())
         return wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
 
 

@@ -33,7 +33,7 @@ def test_reorder_within_the_grid_persists_across_restart(drover):
     # Chelsea (2nd) onto the trailing half of Dandelions (4th): it lands after Dandelions.
     start = screen.center(tile(session, "Chelsea the cat"))
     end = screen.center(tile(session, "Dandelions in the evening light"), dx=0.3)
-    drag(start, end, during=lambda: screenshot("dnd-reorder-mid-drag"))
+    drag(start, end, during=lambda: screenshot("dnd-reorder-mid-drag"), began=session.drag_begins())
     expected = [SAMPLE_TILES[0], SAMPLE_TILES[2], SAMPLE_TILES[3], SAMPLE_TILES[1]] + SAMPLE_TILES[4:]
     session.wait_for_tiles(lambda names: names == expected, timeout=10, what="the new order in the grid")
     wait_for(lambda: collection_order(session.library) == expected, 10, what="the new order in the library")
@@ -53,7 +53,7 @@ def test_drag_tile_out_to_a_peer_gives_a_copy_of_the_library_file(drover, tmp_pa
     # The peer then writes to the file it was given, as a careless app would.
     with python_peer("drop_target.py", "--try-writing", title="Drop Target Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(screen.center(tile(session, "Chelsea the cat")), peer.center())
+        drag(screen.center(tile(session, "Chelsea the cat")), peer.center(), began=session.drag_begins())
         drop = wait_for_record(record, what="the peer's drop")
     # What it was given is a copy named after the title, in Drover's cache: its writes land
     # there, and the library's photo is byte for byte what it was.
@@ -89,10 +89,10 @@ def test_drag_a_selection_and_a_stack_out_to_a_peer(drover, tmp_path):
                  == {"Chelsea the cat", "Bridge cables over the estuary"}, 5, what="two selected tiles")
         # From the other selected tile: a press where the last click was would make a
         # double click (which opens the viewer) if it came within the double-click time.
-        drag(screen.center(tile(session, "Chelsea the cat")), peer.center())
+        drag(screen.center(tile(session, "Chelsea the cat")), peer.center(), began=session.drag_begins())
         selection_drop = wait_for_record(record, what="the selection's drop")
         # A stack drags as all its photos.
-        drag(screen.center(tile(session, "Nuthatch")), peer.center())
+        drag(screen.center(tile(session, "Nuthatch")), peer.center(), began=session.drag_begins())
         wait_for(lambda: len(records(record)) >= 2, 20, what="the stack's drop")
         stack_drop = records(record)[1]
     leaving_copies(selection_drop["uris"], [chelsea, bridge], ["Chelsea the cat", "Bridge cables over the estuary"])
@@ -114,7 +114,7 @@ def test_files_dropped_from_a_peer_land_between_two_tiles_as_copies(drover, tmp_
     with python_peer("drag_source.py", *originals, title="Drag Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
         # Between tiles 2 and 3: the leading half of the third tile.
-        drag(peer.center(), screen.center(tile_nodes(session)[2], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[2], dx=-0.3), began=peer.drag_begins())
         ended = wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
     names = ["harbour-at-noon", "market-stalls", "old-town-gate"]
     expected = SAMPLE_TILES[:2] + names + SAMPLE_TILES[2:]
@@ -134,7 +134,7 @@ def test_a_multi_file_drop_is_stored_in_the_order_shown(drover, tmp_path):
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", *originals, title="Drag Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
     expected = SAMPLE_TILES[:1] + names + SAMPLE_TILES[1:]
     session.wait_for_tiles(lambda tiles: tiles == expected, timeout=30, what="the eight photos after tile 1")
@@ -150,7 +150,7 @@ def test_text_dropped_from_a_peer_becomes_a_note_tile(drover, tmp_path):
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", "--text", text, title="Text Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         ended = wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
     expected = SAMPLE_TILES[:1] + ["Shopping list"] + SAMPLE_TILES[1:]
     session.wait_for_tiles(lambda tiles: tiles == expected, timeout=20, what="the note tile at the drop")
@@ -169,7 +169,7 @@ def test_text_longer_than_a_note_gives_an_error_tile_and_no_note(drover, tmp_pat
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", "--text-file", str(text_file), title="Huge Text Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         tiles = session.wait_for_tiles(lambda t: any(name.startswith("Could not import Dropped text") for name in t),
                                        timeout=60, what="the error tile for the huge text")
     assert note_texts(session.library) == []
@@ -188,7 +188,7 @@ def test_a_drop_mixing_good_and_bad_files_imports_the_good_and_shows_error_tiles
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", good, text, empty, truncated, title="Drag Source Peer",
                      position=PEER_POSITION, record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[0], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[0], dx=-0.3), began=peer.drag_begins())
         wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
 
     def settled(tiles):
@@ -211,7 +211,7 @@ def _drop_a_non_image(session, screen, tmp_path):
     bad.write_text("not an image at all\n")
     with python_peer("drag_source.py", bad, title="Drag Source Peer", position=PEER_POSITION,
                      record=tmp_path / "source.jsonl", log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[0], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[0], dx=-0.3), began=peer.drag_begins())
 
 
 def test_an_error_tile_can_be_dismissed_over_atspi(drover, tmp_path):
@@ -239,7 +239,7 @@ def test_releasing_over_no_target_changes_nothing(drover):
     snapshot = library_snapshot(session.library)
     mark = session.log_mark()
     drag(screen.center(tile(session, "Fig in an orange bowl, with two QR cards")), NO_TARGET,
-         during=lambda: screenshot("dnd-cancel-over-no-target"))
+         during=lambda: screenshot("dnd-cancel-over-no-target"), began=session.drag_begins())
     # Drover saw the drag cancelled and ended (a positive sign), then nothing changed.
     session.wait_for_log("drover: drag cancelled", after=mark)
     session.wait_for_log("drover: drag ended", after=mark)

@@ -140,7 +140,7 @@ def test_tiles_dragged_out_to_nautilus_arrive_as_files(drover, nautilus_folder, 
     try:
         target = nautilus.empty_spot()
         drag(screen.center(tile(session, "Chelsea the cat")), target,
-             during=lambda: screenshot("dnd-drover-to-nautilus-mid-drag"))
+             during=lambda: screenshot("dnd-drover-to-nautilus-mid-drag"), began=session.drag_begins())
         # A copy as the user sees it, named after its title.
         arrived = nautilus_folder / "Chelsea the cat.jpg"
         wait_for(arrived.exists, 30, what=f"{arrived.name} in the Nautilus folder")
@@ -164,7 +164,8 @@ def test_qr_codes_dragged_to_nautilus_are_pngs_that_decode(drover, nautilus_fold
     badge = session.find("label", "All 2 QR codes", timeout=60)
     nautilus = Nautilus(nautilus_folder, tmp_path / "nautilus-home", tmp_path / "nautilus.log")
     try:
-        drag(screen.center(badge), nautilus.empty_spot(), during=lambda: screenshot("dnd-qr-to-nautilus-mid-drag"))
+        drag(screen.center(badge), nautilus.empty_spot(), during=lambda: screenshot("dnd-qr-to-nautilus-mid-drag"),
+             began=session.drag_begins())
         files = _wait_for_files(nautilus_folder, 2, "two QR crops in the folder")
     finally:
         nautilus.stop()
@@ -183,7 +184,7 @@ def test_the_located_photo_gives_nautilus_the_photo_alone(drover, nautilus_folde
     wait_for(lambda: "Sausalito" in (bridge.get_description() or ""), 60, what="the place name from the scan")
     nautilus = Nautilus(nautilus_folder, tmp_path / "nautilus-home", tmp_path / "nautilus.log")
     try:
-        drag(screen.center(bridge, dy=-0.2), nautilus.empty_spot())
+        drag(screen.center(bridge, dy=-0.2), nautilus.empty_spot(), began=session.drag_begins())
         files = _wait_for_files(nautilus_folder, 1, "the photo")
     finally:
         nautilus.stop()

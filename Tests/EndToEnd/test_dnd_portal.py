@@ -32,7 +32,7 @@ def test_a_peer_that_reads_only_the_portal_format_gets_the_photo(document_portal
     with python_peer("portal_files.py", title="Portal Target", position=PEER_POSITION, record=record,
                      log=tmp_path / "peer.log") as peer:
         drag(screen.center(tile(session, "Chelsea the cat")), peer.center(),
-             during=lambda: screenshot("dnd-portal-out-mid-drag"))
+             during=lambda: screenshot("dnd-portal-out-mid-drag"), began=session.drag_begins())
         entry = wait_for_record(record, timeout=30, what="the portal peer's drop")
         # The path the portal gives is readable while the transfer lives: look now.
         assert "error" not in entry, entry

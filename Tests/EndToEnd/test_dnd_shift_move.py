@@ -27,7 +27,7 @@ def test_holding_shift_during_a_real_drag_moves_the_photo_into_the_album(drover_
                            what="the album's tiles")
     mark = session.log_mark()
     drag(screen.center(tile(session, "Colourful cups")), screen.center(album_row(session, "Travel")),
-         modifiers=("shift",))
+         modifiers=("shift",), began=session.drag_begins())
     # The drag's end is the sign the drop was decided (GTK says "cancelled" before "ended"):
     # a refused drop never lands, so it fails here rather than after the 20 s wait below.
     session.wait_for_log("drover: drag ended", after=mark, what="the drag's end")

@@ -71,7 +71,7 @@ def test_slow_source_shows_a_placeholder_with_progress_and_the_ui_stays_responsi
     record = tmp_path / "slow.jsonl"
     with python_peer("slow_source.py", "--image", image, title="Slow Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         # The placeholder is there at once, where the drop was.
         names = session.wait_for_tiles(lambda t: PLACEHOLDER in t, timeout=3, what="the placeholder")
         assert names.index(PLACEHOLDER) == 1
@@ -147,7 +147,7 @@ def test_cancelling_a_slow_placeholder_leaves_nothing(drover, tmp_path):
     before = library_snapshot(session.library)
     with python_peer("slow_source.py", "--image", image, title="Slow Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         session.wait_for_tiles(lambda t: PLACEHOLDER in t, timeout=3, what="the placeholder")
         wait_for_record(record, lambda e: e["event"] == "progress" and e["sent"] >= 100_000, what="100 KB sent")
         session.find("push button", f"Cancel importing Dropped image.png").do_action(0)
@@ -173,7 +173,7 @@ def test_cancelling_a_placeholder_of_a_stalled_source_removes_it(drover, tmp_pat
     record = tmp_path / "slow.jsonl"
     with python_peer("slow_source.py", "--image", image, "--stall-after", "60000", title="Slow Source Peer",
                      position=PEER_POSITION, record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         wait_for_record(record, lambda e: e["event"] == "stalled", what="the source to stall")
         session.find("push button", "Cancel importing Dropped image.png").do_action(0)
         session.wait_for_tiles(lambda t: t == SAMPLE_TILES, timeout=3, what="the placeholder gone after cancel")
@@ -187,7 +187,7 @@ def test_a_stalled_image_drop_ends_with_no_data_and_leaves_nothing(drover_quick_
     before = library_snapshot(session.library)
     with python_peer("slow_source.py", "--image", image, "--stall-after", "60000", title="Slow Source Peer",
                      position=PEER_POSITION, record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         # (Waiting for the placeholder, not for the source's "stalled": on a very loaded
         # machine Drover may give up before 60 KB have come, which is still a silent source.)
         names = session.wait_for_tiles(lambda t: STALLED in t, timeout=30, what="the placeholder to give up")

@@ -38,7 +38,7 @@ def test_a_located_photo_dragged_out_is_the_photo_alone(drover, tmp_path):
     record = tmp_path / "drops.jsonl"
     with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
                      log=tmp_path / "peer.log") as peer:
-        drag(screen.center(tile(session, BRIDGE), dy=-0.2), peer.center())
+        drag(screen.center(tile(session, BRIDGE), dy=-0.2), peer.center(), began=session.drag_begins())
         drop = wait_for_record(record, what="the located photo's drop")
     leaving_copies(drop["uris"], [photo_file(session.library, BRIDGE)], [BRIDGE])
     assert "application/geo+json" not in drop["formats"]
@@ -50,7 +50,8 @@ def test_the_location_badge_drags_the_geojson_and_shows_the_platter(drover, tmp_
     record = tmp_path / "drops.jsonl"
     with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
                      log=tmp_path / "peer.log") as peer:
-        drag(screen.center(badge), peer.center(), during=lambda: screenshot("dnd-location-platter-mid-drag"))
+        drag(screen.center(badge), peer.center(), during=lambda: screenshot("dnd-location-platter-mid-drag"),
+             began=session.drag_begins())
         drop = wait_for_record(record, what="the location's drop")
     assert len(drop["uris"]) == 1 and drop["uris"][0].endswith(".geojson"), drop["uris"]
     feature = json.loads(open(path_of(drop["uris"][0])).read())
@@ -67,7 +68,8 @@ def test_qr_codes_dragged_to_a_peer_are_crops_that_decode_to_their_text(drover, 
     record = tmp_path / "drops.jsonl"
     with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
                      log=tmp_path / "peer.log") as peer:
-        drag(screen.center(badge), peer.center(), during=lambda: screenshot("dnd-qr-mid-drag"))
+        drag(screen.center(badge), peer.center(), during=lambda: screenshot("dnd-qr-mid-drag"),
+             began=session.drag_begins())
         drop = wait_for_record(record, what="the QR drop")
     assert len(drop["uris"]) == 2 and all(uri.endswith(".png") for uri in drop["uris"])
     decoded = set()
@@ -180,7 +182,8 @@ def test_dropping_a_located_photo_on_gnome_maps_drops_a_pin(drover_beside_maps, 
     try:
         before = red_pixels(screenshot("maps-before-drop"), region)
         x, y, width, height = region
-        drag(screen.center(badge), (x + width // 2, y + height // 2), during=lambda: screenshot("maps-mid-drag"))
+        drag(screen.center(badge), (x + width // 2, y + height // 2), during=lambda: screenshot("maps-mid-drag"),
+             began=session.drag_begins())
         wait_for(lambda: red_pixels(screenshot("maps-after-drop"), region) > before + 30, 20,
                  what="a pin on the map")
     finally:

@@ -26,7 +26,7 @@ def drop_address(session, screen, url, tmp_path):
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", url, title="Drag Source Peer", position=PEER_POSITION, record=record,
                      log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         return wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the drag's end")
 
 

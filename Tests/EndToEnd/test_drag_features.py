@@ -27,7 +27,7 @@ def test_qr_badge_drags_one_cropped_image_per_code_that_decodes_to_its_text(drov
     # Drop the codes at the end of the grid: Drover imports the crops as photos.
     last = drover.find("table cell", names[11])
     x, y = screen.center(last)
-    drag(screen.center(badge), (x + 70, y))
+    drag(screen.center(badge), (x + 70, y), began=drover.drag_begins())
     new = wait_for(lambda: (added := set(library_files(drover.library)) - before) and len(added) == 2 and added,
                    timeout=30, what="two crops imported")
     decoded = set()

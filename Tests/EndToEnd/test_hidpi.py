@@ -122,7 +122,7 @@ def drag_at_scale_2(drover, shot):
     # Just past the third tile's right edge: the gap after it (not on a tile, where
     # resting would flock it into the drag).
     drag(device_center(names[1]), device_center(names[2], dx=0.55),
-         during=lambda: measured.append(icon_sharpness(drover, shot)))
+         during=lambda: measured.append(icon_sharpness(drover, shot)), began=drover.drag_begins())
     return measured[0], order
 
 

@@ -197,7 +197,7 @@ def measure_placeholder_and_error(session, screen, scheme):
     rate = image.stat().st_size // 6
     with python_peer("slow_source.py", "--image", image, "--rate", rate, title="Slow Source Peer",
                      position=PEER_POSITION, record=record, log=session.root / "peer.log") as peer:
-        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3))
+        drag(peer.center(), screen.center(tile_nodes(session)[1], dx=-0.3), began=peer.drag_begins())
         placeholder = wait_for(lambda: next((node for node in tile_nodes(session)
                                              if (node.get_description() or "").endswith("KB received")), None),
                                15, what="the placeholder's progress")

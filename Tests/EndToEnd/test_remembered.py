@@ -96,7 +96,7 @@ def test_zoom_resizes_the_tiles_drags_follow_and_the_size_is_remembered():
         screen = Screen.of_drover(drover)
         start = screen.center(tile(drover, names[1]))
         end = screen.center(tile(drover, names[3]), dx=0.3)
-        drag(start, end)
+        drag(start, end, began=drover.drag_begins())
         expected = [names[0], names[2], names[3], names[1]] + names[4:12]
         wait_for(lambda: collection_order(drover.library)[:12] == expected, 10, what="the drop at the small size")
 

@@ -34,7 +34,7 @@ def test_the_grid_mirrors_and_drags_land_where_seen(rtl_drover):
     # its trailing half: it lands after the 4th, just left of it on screen.
     start = screen.center(tile(session, names[1]))
     end = screen.center(tile(session, names[3]), dx=-0.3)
-    drag(start, end, during=lambda: screenshot("rtl-mid-drag"))
+    drag(start, end, during=lambda: screenshot("rtl-mid-drag"), began=session.drag_begins())
     expected = [names[0], names[2], names[3], names[1]] + names[4:]
     session.wait_for_tiles(lambda now: now[:len(expected)] == expected, timeout=10, what="the pointer drop's order")
     wait_for(lambda: collection_order(session.library)[:len(expected)] == expected, 10, what="the order on disk")

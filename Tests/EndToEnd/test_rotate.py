@@ -90,7 +90,7 @@ def test_a_turned_photo_leaves_turned_and_the_library_file_as_it_was(drover, tmp
     record = tmp_path / "drops.jsonl"
     with python_peer("drop_target.py", title="Drop Target Peer", position=PEER_POSITION, record=record,
                      log=tmp_path / "peer.log") as peer:
-        drag(screen.center(tile(session, name)), peer.center())
+        drag(screen.center(tile(session, name)), peer.center(), began=session.drag_begins())
         drop = wait_for_record(record, what="the turned photo's drop")
     [copy] = [Path(unquote(urlparse(uri).path)) for uri in drop["uris"]]
     assert copy.name == f"{name}.jpg" and "/.cache/drover/leaving/" in str(copy), copy

@@ -166,7 +166,7 @@ def test_a_peer_drop_on_a_date_sorted_grid_shows_a_hint_not_a_gap_and_lands_at_i
                      record=record, log=tmp_path / "peer.log") as peer:
         # Where a gap would open before the first tile in the user's own order.
         first = session.find("table cell", before[0])
-        drag(peer.center(), screen.center(first, dx=-0.3), during=look_mid_drag)
+        drag(peer.center(), screen.center(first, dx=-0.3), during=look_mid_drag, began=peer.drag_begins())
         wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
     assert "Sorted by date: drop adds photos" in seen["labels"], seen["labels"]
     assert seen["tiles"] == before, "no gap, no placeholder moved the tiles during the drag"
@@ -186,7 +186,8 @@ def test_a_photo_dragged_from_search_results_joins_an_album(drover, tmp_path):
     keys("ctrl+f")
     subprocess.run(["xdotool", "type", "--delay", "40", "lunch"], check=True, timeout=60)
     wait_for(lambda: session.grid_tiles() == ["search-lunch"], 20, what="only the title that matches")
-    drag(screen.center(tile(session, "search-lunch")), screen.center(session.find("list item", "Travel")))
+    drag(screen.center(tile(session, "search-lunch")), screen.center(session.find("list item", "Travel")),
+         began=session.drag_begins())
     wait_for(lambda: "search-lunch" in album_titles(session.library, "Travel"), 20, what="the photo in Travel")
     # Still searching: the results are as they were.
     assert session.grid_tiles() == ["search-lunch"]

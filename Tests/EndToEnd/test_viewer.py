@@ -109,7 +109,8 @@ def test_the_menu_open_and_a_drop_on_the_viewer_lands_after_the_photo(drover, tm
     record = tmp_path / "source.jsonl"
     with python_peer("drag_source.py", *originals, title="Drag Source Peer", position=PEER_POSITION,
                      record=record, log=tmp_path / "peer.log") as peer:
-        drag(peer.center(), screen.center(photo), during=lambda: screenshot("viewer-drop-mid-drag"))
+        drag(peer.center(), screen.center(photo), during=lambda: screenshot("viewer-drop-mid-drag"),
+             began=peer.drag_begins())
         ended = wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), what="the source's drag end")
     assert ended == {"event": "end", "selected": "copy", "delete_data": False}
     expected = SAMPLE_TILES[:3] + ["viewer-drop-harbour"] + SAMPLE_TILES[3:]
@@ -149,7 +150,8 @@ def test_the_viewed_photo_drags_out_as_its_file_and_a_zoomed_one_pans(drover, tm
         # keyboard now: its window took focus when it appeared.)
         run_action(session.find("push button", "Fit to Window"), "click")
         wait_for(lambda: "Fit to window" in photo.get_description(), 10, what="fit")
-        drag(screen.center(photo), peer.center(), during=lambda: screenshot("viewer-drag-out-mid-drag"))
+        drag(screen.center(photo), peer.center(), during=lambda: screenshot("viewer-drag-out-mid-drag"),
+             began=session.drag_begins())
         dropped = wait_for_record(record, what="the drop on the peer")
     leaving_copies(dropped["uris"], [library_file], photo_titles(session.library, [library_file]))
     assert dropped["offered"] == ["copy"] and dropped["finished"] == "copy", dropped
@@ -197,7 +199,8 @@ def test_the_viewed_photo_dropped_on_the_delete_zone_is_deleted_and_the_viewer_c
     run_action(tile(session, "Colourful cups"), "tile.open")
     photo = viewer(session, "Colourful cups")
     delete_zone = session.find("panel", "Delete")
-    drag(screen.center(photo), screen.center(delete_zone), during=lambda: screenshot("viewer-drag-to-delete"))
+    drag(screen.center(photo), screen.center(delete_zone), during=lambda: screenshot("viewer-drag-to-delete"),
+         began=session.drag_begins())
     wait_for(lambda: "Colourful cups" not in session.grid_tiles(), 20, what="the photo deleted")
     # The photo is gone, so the viewer is too: focus is back in the grid.
     wait_for(lambda: not is_focused(photo), 10, what="the viewer closed")

@@ -47,7 +47,10 @@ final class AlbumDropController {
 
         rowDrags.setActions(.move)
         rowDrags.onPrepare { [weak self] _, y in self?.prepareAlbumDrag(atY: y) }
-        rowDrags.onDragBegin { [weak self] drag in self?.albumDrag?.gdkDrag = drag.drag }
+        rowDrags.onDragBegin { [weak self] drag in
+            DragTestSettings.log("drag began")
+            self?.albumDrag?.gdkDrag = drag.drag
+        }
         rowDrags.onDragEnd { [weak self] _, _ in
             try? self?.albumDrag?.session.end()
             self?.albumDrag = nil

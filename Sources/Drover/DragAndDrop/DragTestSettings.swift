@@ -11,8 +11,10 @@ import Foundation
 /// - `DROVER_FLOCKING_DELAY_MS`: how long a drag rests on a photo before it joins the drag
 ///   (DragKit's 600 ms otherwise). The high-contrast test sets it long, to photograph the
 ///   flocking ring part way round.
-/// - `DROVER_LOG_DRAGS=1`: a line on standard error when a drag from the grid is cancelled
-///   and when it ends (`drover: drag cancelled (…)`, `drover: drag ended`).
+/// - `DROVER_LOG_DRAGS=1`: a line on standard error when a drag from the grid, the viewer
+///   or the album list begins (`drover: drag began`: a test's pointer waits for it before
+///   it releases), and when one from the grid is cancelled or ends (`drover: drag
+///   cancelled (…)`, `drover: drag ended`).
 nonisolated enum DragTestSettings {
     static let springLoadingDelay: Duration = {
         guard let text = ProcessInfo.processInfo.environment["DROVER_SPRING_LOAD_DELAY_MS"],

@@ -45,7 +45,10 @@ final class GridDragController {
         // leaves is a copy made for it (`LeavingFiles`), which a file manager may move.
         source.setActions(.copyOrMove)
         source.onPrepare { [weak self] x, y in self?.prepare(at: Point(x: x, y: y)) }
-        source.onDragBegin { [weak self] drag in self?.begin(drag) }
+        source.onDragBegin { [weak self] drag in
+            DragTestSettings.log("drag began")
+            self?.begin(drag)
+        }
         source.onDragEnd { [weak self] _, _ in
             self?.end()
             DragTestSettings.log("drag ended")

@@ -36,7 +36,10 @@ final class ViewerDragController {
         // COPY only: a file manager must never move a photo out of the library.
         source.setActions(.copy)
         source.onPrepare { [weak self] x, y in self?.prepare(at: Point(x: x, y: y)) }
-        source.onDragBegin { [weak self] drag in self?.begin(drag) }
+        source.onDragBegin { [weak self] drag in
+            DragTestSettings.log("drag began")
+            self?.begin(drag)
+        }
         source.onDragEnd { [weak self] _, _ in self?.end() }
         page.canvas.add(source)
 

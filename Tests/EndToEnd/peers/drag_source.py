@@ -5,7 +5,8 @@ across processes)
 or text (text/plain), with the actions given (COPY and MOVE by default, as
 Nautilus does).
 
-When the drag ends it appends one JSON line to --record:
+It appends one JSON line to --record when its drag begins, {"event": "begin"}
+(the sign pointer.drag waits for before it releases), and one when the drag ends:
 {"event": "end", "selected": "copy", "delete_data": false} or
 {"event": "cancel", "reason": "no-target"}. "delete_data" true would mean the
 target finished the drop as MOVE: a real file manager would then delete the
@@ -80,6 +81,7 @@ class Peer(Gtk.Application):
         return file_list_provider(self.args.files)
 
     def drag_begin(self, _source, drag):
+        self.record({"event": "begin"})
         if self.args.text is not None:
             # GTK's default icon for text is a label of the whole text: for 150 KB
             # the Wayland drag surface is too big for cairo, and the drag never starts.

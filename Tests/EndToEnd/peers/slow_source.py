@@ -9,7 +9,8 @@ It appends JSON lines to --record: {"event": "write-start", "mime": ...},
 {"event": "progress", "sent": N} (about every 50 KB), {"event": "write-done",
 "sent": N}, {"event": "write-failed", "sent": N, "error": ...} (the target
 stopped reading, e.g. cancelled), {"event": "stalled"} (with --stall-after: a
-source that hangs part way), and the drag's own "end" / "cancel".
+source that hangs part way), and the drag's own "begin" (the sign pointer.drag
+waits for before it releases), "end" and "cancel".
 
 With --clipboard it offers the image on the clipboard instead of in a drag
 (recording {"event": "clipboard-ready"} once it owns it), for pastes; with
@@ -159,6 +160,7 @@ class Peer(Gtk.Application):
         source = Gtk.DragSource()
         source.set_actions(Gdk.DragAction.COPY)
         source.connect("prepare", lambda *_: self.make_provider())
+        source.connect("drag-begin", lambda *_: self.record({"event": "begin"}))
         source.connect("drag-end", lambda _s, drag, delete: self.record(
             {"event": "end", "selected": int(drag.get_selected_action()), "delete_data": bool(delete)}))
         source.connect("drag-cancel", lambda _s, _d, reason: self.record({"event": "cancel", "reason": int(reason)}) or False)
