@@ -46,26 +46,46 @@ fi
 echo "built in $((SECONDS - start)) s"
 bin=$(swift build --package-path FuzzTesting --scratch-path "$scratch" --show-bin-path)
 
-failed=()
-for target in "${targets[@]}"; do
+# Runs one target for $seconds; its output goes to its log, its exit status to a file.
+fuzz_target() {
+    local target=$1 name corpus findings status=0
     name=$(executable "$target")
     corpus="$scratch/corpus/$target"
     findings="$scratch/findings/$target"
-    log="$scratch/$target.log"
     mkdir -p "$corpus" "$findings"
     # -timeout: one input taking 10 s is a finding (a hang). -rss_limit_mb also caps any
     # single allocation (malloc_limit_mb defaults to it), so a size read from the input
     # and trusted is a finding. Leaks are not checked: GLib's and the Swift runtime's
     # caches live for the whole process and would be reported as leaks.
-    status=0
     "$bin/$name" "$corpus" "FuzzTesting/Corpus/$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
         -use_value_profile=1 -detect_leaks=0 -print_final_stats=1 \
-        -artifact_prefix="$findings/" >"$log" 2>&1 || status=$?
+        -artifact_prefix="$findings/" >"$scratch/$target.log" 2>&1 || status=$?
+    echo "$status" >"$scratch/$target.status"
+}
+
+# A target is one single-threaded process: as many run at once as there are cores
+# (FUZZ_JOBS), each for the full time, so a 2-core machine fuzzes twice as much per
+# second of the test command.
+jobs=${FUZZ_JOBS:-$(nproc)}
+running=0
+for target in "${targets[@]}"; do
+    rm -f "$scratch/$target.status"
+    if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
+    fuzz_target "$target" &
+    running=$((running + 1))
+done
+wait
+
+failed=()
+for target in "${targets[@]}"; do
+    name=$(executable "$target")
+    log="$scratch/$target.log"
+    status=$(cat "$scratch/$target.status" 2>/dev/null || echo "?")
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)
-    if [ "$status" -eq 0 ]; then
+    if [ "$status" = 0 ]; then
         printf '%-13s %10s runs  %6s/s  %-20s no findings\n' "$target" "${runs:-?}" "${speed:-?}" "$coverage"
     else
         failed+=("$target")

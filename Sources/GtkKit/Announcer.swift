@@ -126,8 +126,12 @@ public final class Announcer {
     static let focusReadingMilliseconds = 400
     /// The same after the window became the active one: Orca 43 on a loaded 2-core machine
     /// read the focus of a window raised by `drover FILE` 800 ms after it (the window's
-    /// whole burst of events comes first).
-    static let windowReadingMilliseconds = 1000
+    /// whole burst of events comes first). On a quiet one, with an import's placeholder
+    /// events arriving as the window came back (Details closed as `drover FILE` imported a
+    /// duplicate), it read that focus 1.3 s after it, and so read a message shown at 1 s
+    /// twice: with the focus and as a change. Orca gives no sign that it has read a focus,
+    /// so this is a time, with room above the slowest reading seen.
+    static let windowReadingMilliseconds = 2000
     /// Until when (monotonic µs) a message waits for the focus to be read.
     private var readUntil = 0
 

@@ -158,6 +158,8 @@ class Peer:
     def drag_begins(self):
         """For pointer.drag(began=…): true once this peer has begun a drag after this call.
         Only the test peers that record {"event": "begin"} (drag_source.py, slow_source.py)."""
+        assert self.record is not None, f"{self.title} keeps no record of its drags"
+
         def begins():
             return sum(1 for entry in records(self.record) if entry["event"] == "begin")
         already = begins()

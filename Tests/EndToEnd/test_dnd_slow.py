@@ -158,9 +158,10 @@ def test_cancelling_a_slow_placeholder_leaves_nothing(drover, tmp_path):
         # Cancel, not the end of the load, took it away: the source had not sent it all.
         assert not any(e["event"] == "write-done" for e in records(record)), \
             "the whole image was sent before the placeholder went: Cancel did not stop the load"
-        # Long enough for the rest of the image to have arrived had the load gone on.
+        # The source is done with the transfer (Drover stopped reading, or it sent the rest):
+        # nothing more can come of it.
         wait_for_record(record, lambda e: e["event"] in ("end", "cancel"), timeout=15, what="the drag's end")
-        time.sleep(1.0)
+        wait_for(lambda: transfer_ended(record), 60, what="the source to stop serving")
     assert session.grid_tiles() == SAMPLE_TILES
     assert library_snapshot(session.library) == before
     assert consistency_problems(session.library) == []

@@ -6,7 +6,6 @@ source is peers/drag_source.py listing the address, as a browser lists the
 image it drags."""
 
 import shutil
-import time
 
 import pytest
 
@@ -57,7 +56,8 @@ def test_a_slow_download_shows_progress_and_cancelling_it_leaves_nothing(drover,
         screenshot("dnd-web-download-progress")
         session.find("push button", "Cancel importing slow-cat").do_action(0)
         session.wait_for_tiles(lambda t: t == SAMPLE_TILES, timeout=5, what="the placeholder gone after cancel")
-        time.sleep(1.0)  # long enough for a download that went on to write something
+        # The server saw the connection closed: no more of the photo can come.
+        server.wait_for_output("client stopped reading", 30, what="the server to see the download stop")
     assert library_snapshot(session.library) == before
     assert consistency_problems(session.library) == []
 

@@ -143,6 +143,7 @@ def measure(scheme):
         results["delete zone text"] = indicator_contrast(shot, box_of(screen, zone_label), least=8)
         # A drag of the selected photo: over the leading half of Dandelions a gap opens in its cell.
         start = screen.center(selected)
+        dragged = session.log_mark()
         move(*start)
         press()
         try:
@@ -178,7 +179,8 @@ def measure(scheme):
             time.sleep(0.3)
         finally:
             release()
-        time.sleep(1.0)
+        # The drag over no target is over (cancelled, then ended) before the next one.
+        session.wait_for_log("drover: drag ended", after=dragged, timeout=20, what="the cancelled drag's end")
         results.update(measure_placeholder_and_error(session, screen, scheme))
         return results
     finally:

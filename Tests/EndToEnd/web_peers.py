@@ -11,6 +11,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 from dnd import Peer, window_geometry, window_ids
@@ -49,6 +50,17 @@ class WebServer:
 
     def url(self, name):
         return f"http://127.0.0.1:{self.port}/{name}"
+
+    def wait_for_output(self, text, timeout=30, what=None):
+        """Waits for the server to print a line containing `text` (slow_server.py prints
+        one when a client stops reading); returns it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            line = read_line(self.process.stdout, max(0.0, deadline - time.monotonic()), what=what or repr(text))
+            if text in line:
+                return line
+            if not line:
+                raise RuntimeError(f"the web server ended without printing {text!r}")
 
     def stop(self):
         if self.process.poll() is None:

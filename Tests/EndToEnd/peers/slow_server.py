@@ -3,7 +3,9 @@
 for the end-to-end tests of a slow download: Drover must show progress and let
 the user cancel. Prints one line when it listens. Missing files answer 404.
 With --silent-after N it sends the first N bytes of a file, then nothing more while
-keeping the connection open (at most --silent-for seconds): a server gone silent."""
+keeping the connection open (at most --silent-for seconds): a server gone silent.
+When a client stops reading (a cancelled download: the connection closed), it
+prints "client stopped reading after N bytes"."""
 
 import argparse
 import functools
@@ -37,7 +39,8 @@ class SlowHandler(http.server.SimpleHTTPRequestHandler):
                 sent += len(data)
                 time.sleep(0.1)
         except (BrokenPipeError, ConnectionResetError):
-            return  # the client stopped reading (a cancelled download)
+            # A cancelled download: the sign a test waits for before it checks that nothing came of it.
+            print(f"client stopped reading after {sent} bytes", flush=True)
 
     def log_message(self, *args):
         pass
