@@ -65,8 +65,9 @@ fuzz_target() {
 }
 
 # A target is one single-threaded process: as many run at once as there are cores
-# (FUZZ_JOBS), each for the full time, so a 2-core machine fuzzes twice as much per
-# second of the test command.
+# (FUZZ_JOBS), each for the full time. On the 2-core CI machine, side by side, each ran
+# 70 to 96% as many inputs a second as alone, and the stage took 35 s less
+# (FuzzTesting/README.md).
 jobs=${FUZZ_JOBS:-$(nproc)}
 running=0
 for target in "${targets[@]}"; do

@@ -127,8 +127,8 @@ def drag(start, end, steps=8, hold=0.6, modifiers=(), dwell=None, during=None, b
     Peer.drag_begins()), is waited for once the pointer is over `end`: the
     release must not come before the source has begun its drag. A source that
     handles the press and motions late (a loaded machine) would otherwise take
-    the release as an ordinary one, begin its drag after it, and wait for
-    another release that never comes.
+    the release as an ordinary one and begin its drag after it: the drop is
+    lost (the drag is cancelled, or waits for a release that never comes).
 
     How long the pointer rests is never a race with one of Drover's timers (a
     short hold "under the 500 ms spring-loading delay" loses it on a loaded
