@@ -78,3 +78,14 @@ char *drover_value_dup_string(const GValue *value);
 GdkTexture *drover_value_dup_texture(const GValue *value);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+/// A paintable showing `texture`, scaled (bilinear) to the size it is drawn at once and then
+/// drawn one to one: GTK 4.8's cairo renderer converts and scales a texture at every draw.
+/// `scale` is the widget's scale factor (device pixels per logical one).
+#define DROVER_TYPE_DRAWN_ONCE_PAINTABLE (drover_drawn_once_paintable_get_type())
+G_DECLARE_FINAL_TYPE(DroverDrawnOncePaintable, drover_drawn_once_paintable, DROVER, DRAWN_ONCE_PAINTABLE, GObject)
+GdkPaintable *drover_drawn_once_paintable_new(GdkTexture *texture, int scale);
+
+G_END_DECLS

@@ -260,10 +260,11 @@ final class PhotoTile {
         loads.forEach { $0.cancel() }
         loads = []
         let targets = [picture] + stackCards
+        // Scaled once to the tile's size: the grid draws every tile at every scrolling frame.
         for (index, url) in model.thumbnails.prefix(targets.count).enumerated() {
             let target = targets[index]
             if let texture = cache.cachedTexture(for: url) {
-                target.setTexture(texture)
+                target.setTextureScaledOnce(texture)
                 if index == 0 { coverShown = true }
                 continue
             }
@@ -272,7 +273,7 @@ final class PhotoTile {
             let id = model.id
             loads.append(Task { [weak self] in
                 guard let texture = await cache.texture(for: url), let self, self.model?.id == id else { return }
-                target.setTexture(texture)
+                target.setTextureScaledOnce(texture)
                 if index == 0 { self.coverShown = true }
             })
         }

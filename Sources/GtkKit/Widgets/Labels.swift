@@ -1,3 +1,4 @@
+import CDrover
 import CGtk
 
 /// A `GtkLabel`.
@@ -58,6 +59,15 @@ public final class Picture: Widget {
     }
     private var picture: OpaquePointer { OpaquePointer(rawPointer) }
     public func setTexture(_ texture: Texture?) { gtk_picture_set_paintable(picture, texture?.paintable) }
+    /// Shows `texture` scaled to the picture's size once, then drawn one to one at every
+    /// frame (`DroverDrawnOncePaintable`): for pictures redrawn often at one size, such as a
+    /// scrolling grid's thumbnails. The scaled copy costs the drawn size's pixels once more.
+    public func setTextureScaledOnce(_ texture: Texture?) {
+        guard let texture else { return gtk_picture_set_paintable(picture, nil) }
+        let paintable = drover_drawn_once_paintable_new(OpaquePointer(texture.rawPointer), Int32(scaleFactor))
+        gtk_picture_set_paintable(picture, paintable)
+        g_object_unref(UnsafeMutableRawPointer(paintable))
+    }
     public func setCanShrink(_ on: Bool) { gtk_picture_set_can_shrink(picture, on ? 1 : 0) }
     public func setContentFit(_ fit: GtkContentFit) { gtk_picture_set_content_fit(picture, fit) }
 }
