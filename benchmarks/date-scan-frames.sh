@@ -13,6 +13,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source benchmarks/common.sh
 build_drover
+print_machine
 mkdir -p "$work/home"
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data"
 bash benchmarks/make-library.sh "$work/library" "$count"

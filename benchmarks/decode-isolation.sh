@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source benchmarks/common.sh
+print_machine
 photos=$(mktemp -d)
 trap 'rm -rf "$photos"' EXIT
 make_photos "$photos/small" 200 640x480

@@ -17,6 +17,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source benchmarks/common.sh
 if [[ -n ${DROVER:-} ]]; then drover=$(realpath "$DROVER"); else build_drover; fi
+print_machine
 peer="$PWD/Tests/EndToEnd/peers/drag_source.py"
 mkdir -p "$work/home"
 make_photos "$work/photos" "$count" "$size"

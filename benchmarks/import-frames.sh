@@ -15,6 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source benchmarks/common.sh
 build_drover
+print_machine
 mkdir -p "$work/schemas"
 glib-compile-schemas --targetdir="$work/schemas" data
 make_photos "$work/photos" "$count" 1600x1200

@@ -14,6 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source benchmarks/common.sh
 build_drover
+print_machine
 
 echo "== Making a library of $count photos"
 benchmarks/make-library.sh "$work/library" "$count"

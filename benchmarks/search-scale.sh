@@ -14,6 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source benchmarks/common.sh
 build_drover
+print_machine
 benchmarks/make-library.sh "$work/library" "$count" >/dev/null
 sqlite3 "$work/library/library.sqlite" >/dev/null <<SQL
 BEGIN;

@@ -15,6 +15,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 source benchmarks/common.sh
 if [[ -n ${DROVER:-} ]]; then drover=$DROVER; else build_drover; fi
+print_machine
 mkdir -p "$work/home" "$work/photo"
 # A fractal drawn small and enlarged: made in seconds (a 24-megapixel plasma takes minutes).
 convert -size 1500x1000 plasma:fractal -resize 6000x4000! -quality 90 "$work/photo/big.jpg"

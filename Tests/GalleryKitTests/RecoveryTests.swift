@@ -64,6 +64,60 @@ import Testing
         #expect(try await reopened.photoCount() == 4)
     }
 
+    @Test func aWindowsOpenSweepsTheFoldersAfterwardsWithTheSameReport() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let ids = try await library.importGenerated(2, named: "kept", in: temp)
+        let photos = try await library.photos(withIDs: ids)
+        let location = library.location
+        try library.close()
+        let leftover = ".import-" + UUID().uuidString
+        try Data([0]).write(to: location.photosDirectory.appendingPathComponent(leftover))
+        try TestImages.write(location.photosDirectory.appendingPathComponent("orphan.png"), width: 8, height: 8)
+        try journal("orphan.png", in: location)
+        try TestImages.write(location.photosDirectory.appendingPathComponent("stray.png"), width: 8, height: 8)
+        try FileManager.default.removeItem(at: photos[0].fileURL)
+
+        let reopened = try await PhotoLibrary.open(at: location.directory, sweepingFoldersLater: true)
+        // The open itself settled the import journal; the sweep's findings come with `recovery()`.
+        #expect(reopened.recoveryReport.removedOrphanFiles == ["orphan.png"])
+        #expect(reopened.recoveryReport.missingPhotos.isEmpty && reopened.recoveryReport.unknownFiles.isEmpty)
+        let report = await reopened.recovery()
+        #expect(report.removedOrphanFiles == ["orphan.png"])
+        #expect(report.removedTemporaryFiles == [leftover])
+        #expect(report.unknownFiles == ["photos/stray.png"])
+        #expect(report.missingPhotos == [ids[0]])
+        #expect(listing(location.photosDirectory) == [photos[1].fileURL.lastPathComponent, "stray.png"].sorted())
+    }
+
+    @Test func aSweepBesideThisProcesssWorkLeavesItsFilesAlone() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let ids = try await library.importGenerated(1, named: "kept", in: temp)
+        let location = library.location
+        let old = ".import-" + UUID().uuidString
+        try Data([0]).write(to: location.photosDirectory.appendingPathComponent(old))
+        var past = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, location.photosDirectory.appendingPathComponent(old).path, &past, 0) == 0)
+        let openedAt = Date(timeIntervalSince1970: 1_500_000_000)
+        // Written since the open by this process: a copy being written, and an import's copy
+        // and thumbnail renamed into place, whose row is not committed yet (the journal names it).
+        let writing = ".import-" + UUID().uuidString
+        try Data([1]).write(to: location.thumbnailsDirectory.appendingPathComponent(writing))
+        try TestImages.write(location.photosDirectory.appendingPathComponent("arriving.png"), width: 8, height: 8)
+        try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("arriving.png.png"), width: 8, height: 8)
+        try journal("arriving.png", in: location)
+
+        var report = RecoveryReport()
+        try Recovery.sweep(library.pool, location: location, keeping: [], besideWorkSince: openedAt, into: &report)
+        #expect(report.removedTemporaryFiles == [old])
+        #expect(report.unknownFiles.isEmpty)
+        #expect(report.missingPhotos.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: location.thumbnailsDirectory.appendingPathComponent(writing).path))
+        #expect(FileManager.default.fileExists(atPath: location.photosDirectory.appendingPathComponent("arriving.png").path))
+        #expect(try await library.photos(withIDs: ids).count == 1)
+    }
+
     @Test func committedRowsSurviveWithoutTheirTemporaryLeftovers() async throws {
         // A row committed but the process died before cleaning up its temp file (can't
         // happen in the pipeline's order, but recovery must not touch the good file).

@@ -165,11 +165,14 @@ final class DroverApplication {
 
     private func open(_ directory: URL) {
         let isFirstRun = !FileManager.default.fileExists(atPath: directory.path)
-        // The library opens (its checks and recovery read every row and list its
-        // folders) on another thread while this one builds the window: at 100,000
-        // photos each takes a few tenths of a second.
+        // The library opens (its checks read the database) on another thread while this
+        // one builds the window. Recovery's sweep of its folders, which reads every row
+        // and lists both folders (about 4 s at 1,000,000 photos), runs after the first
+        // tiles; its toast comes when it ends.
         let importLimits = importLimits
-        let opening = Task.detached { try await PhotoLibrary.open(at: directory, importLimits: importLimits) }
+        let opening = Task.detached {
+            try await PhotoLibrary.open(at: directory, importLimits: importLimits, sweepingFoldersLater: true)
+        }
         let window = makeWindow()
         application.hold()
         Task {
@@ -226,7 +229,6 @@ final class DroverApplication {
             window.moveToButton.isVisible = false
             window.toast.show(tr("This library is read-only: you can browse it and drag photos out, but not change it."), seconds: 10)
         }
-        reportRecovery(library.recoveryReport, in: window)
         checkFiles(of: library, in: window)
         startBenchmarkIfAsked(window)
         let openedFiles = OpenedFileViewer(controller: dragAndDrop.viewer, window: window, importer: importer,
@@ -296,21 +298,21 @@ final class DroverApplication {
         }
     }
 
-    private func reportRecovery(_ report: RecoveryReport, in window: MainWindow) {
-        guard !report.missingPhotos.isEmpty else { return }
-        window.toast.show(ntr("{count} photo's file is missing from the library.",
-                              "{count} photos' files are missing from the library.", report.missingPhotos.count))
-    }
-
-    /// After the tiles are up, in the background: damaged copies are flagged (their tiles
-    /// change) and said in a toast; lost thumbnails are made again (the log counts them).
+    /// After the tiles are up, in the background, one after the other (each reads every
+    /// photo): recovery's sweep of the library's folders, whose missing files a toast says;
+    /// then the files' check, which flags damaged copies (their tiles change) and says so
+    /// in a toast, and makes lost thumbnails again (the log counts them).
     private func checkFiles(of library: PhotoLibrary, in window: MainWindow) {
         Task { [weak self] in
+            let missing = await library.recovery().missingPhotos.count
+            if missing > 0, self?.mainWindow === window {
+                window.toast.show(ntr("{count} photo's file is missing from the library.",
+                                      "{count} photos' files are missing from the library.", missing))
+            }
             let found = await library.checkFiles()
             guard !found.damagedPhotos.isEmpty, self?.mainWindow === window else { return }
             var text = ntr("{count} photo's file in the library is damaged.",
                            "{count} photos' files in the library are damaged.", found.damagedPhotos.count)
-            let missing = library.recoveryReport.missingPhotos.count
             // Said with the open's toast of missing files, which this one replaces.
             if missing > 0 {
                 text += " " + ntr("{count} photo's file is missing from the library.",

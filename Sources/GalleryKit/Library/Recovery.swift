@@ -45,41 +45,91 @@ public struct RecoveryReport: Sendable, Equatable {
 /// does. Files of removed photos (table `pendingTrash`) go to the freedesktop Trash,
 /// never unlinked. Anything else without a row is reported and left alone.
 enum Recovery {
+    /// Settles, then sweeps, before the library is used: nothing else runs meanwhile.
     static func run(_ pool: DatabasePool, location: LibraryLocation) throws -> RecoveryReport {
         var report = RecoveryReport()
+        let stillPending = try settle(pool, location: location, into: &report)
+        try sweep(pool, location: location, keeping: stillPending, besideWorkSince: nil, into: &report)
+        return report
+    }
+
+    /// What must be done before anything else touches the library's files: the copies of
+    /// imports that never committed are removed, and removed photos' files go to the Trash.
+    /// Costs what those number, not the library's size. Returns the names whose trashing
+    /// failed, which `sweep` must keep.
+    static func settle(_ pool: DatabasePool, location: LibraryLocation, into report: inout RecoveryReport) throws -> Set<String> {
+        let stillPending = try trashPendingFiles(pool, location: location, into: &report)
+        try removeJournaledLeftovers(pool, location: location, into: &report)
+        return stillPending
+    }
+
+    /// Brings photos/ and thumbnails/ in line with the database: removes the temp files of
+    /// writes that never finished, and reports the photos whose file is gone and the files
+    /// that are not Drover's. Reads every row and lists both folders, so it costs the
+    /// library's size (about 4 s at 1,000,000 photos): the window's open runs it after the
+    /// first tiles (`PhotoLibrary.open(at:importLimits:sweepingFoldersLater:)`).
+    ///
+    /// `besideWorkSince` is the open's time when this process may already be importing,
+    /// removing or remaking thumbnails: then only temp files older than the open are
+    /// removed (this process's own are newer), names the import journal or the pending
+    /// Trash hold count as Drover's, and a photo is called missing only if its row is
+    /// still there and its file still gone after the listing.
+    static func sweep(_ pool: DatabasePool, location: LibraryLocation, keeping stillPending: Set<String>,
+                      besideWorkSince openedAt: Date?, into report: inout RecoveryReport) throws {
         let rows = try pool.read { db in
             try Row.fetchAll(db, sql: "SELECT id, fileName FROM photo ORDER BY id").map { (PhotoID(rawValue: $0[0]), $0[1] as String) }
         }
-        let known = Set(rows.map(\.1))
-        let stillPending = try trashPendingFiles(pool, location: location, known: known, into: &report)
-        try removeJournaledLeftovers(pool, location: location, known: known, into: &report)
+        let photoFiles = RegularFiles.names(in: location.photosDirectory)
+        let thumbnails = RegularFiles.names(in: location.thumbnailsDirectory)
+        // Read after the listings: a name an import renamed into place has its row or its
+        // journal entry by then (it is claimed before the rename).
+        let namesNow: (photos: Set<String>, claimed: Set<String>)? = openedAt == nil ? nil : try pool.read { db in
+            (Set(try String.fetchAll(db, sql: "SELECT fileName FROM photo")),
+             Set(try String.fetchAll(db, sql: "SELECT fileName FROM importJournal UNION SELECT fileName FROM pendingTrash")))
+        }
+        let known = namesNow.map { $0.photos.union($0.claimed) } ?? Set(rows.map(\.1))
+        func removable(_ directory: URL, _ name: String) -> Bool {
+            guard isTemporary(name) else { return false }
+            guard let openedAt else { return true }
+            return isOlder(directory.appendingPathComponent(name), than: openedAt)
+        }
 
         // Only the few names without a row are sorted (for a steady report): sorting all
         // 100,000 listed names was a fifth of the open's cost.
         // Each listed name is looked up once: taken out of the rows' names still unseen
         // (what remains is missing), or else kept as a file without a row.
-        var unseen = known
-        let withoutRow = RegularFiles.names(in: location.photosDirectory).filter { unseen.remove($0) == nil }
-        for name in withoutRow.filter({ !stillPending.contains($0) }).sorted() {
-            if isTemporary(name) {
+        var unseen = Set(rows.map(\.1))
+        let withoutRow = photoFiles.filter { unseen.remove($0) == nil }
+        for name in withoutRow.filter({ !stillPending.contains($0) && !known.contains($0) }).sorted() {
+            if removable(location.photosDirectory, name) {
                 remove(location.photosDirectory, name, into: &report.removedTemporaryFiles)
-            } else if access(location.photoURL(fileName: name).path, F_OK) == 0 {
+            } else if !isTemporary(name), access(location.photoURL(fileName: name).path, F_OK) == 0 {
                 report.unknownFiles.append("photos/" + name)
             }
         }
-        let thumbnails = RegularFiles.names(in: location.thumbnailsDirectory)
         for name in thumbnails.filter({ !isThumbnail($0, ofOneOf: known) }).sorted() {
-            if isTemporary(name) {
+            if removable(location.thumbnailsDirectory, name) {
                 remove(location.thumbnailsDirectory, name, into: &report.removedTemporaryFiles)
-            } else if access(location.thumbnailsDirectory.appendingPathComponent(name).path, F_OK) == 0 {
+            } else if !isTemporary(name), access(location.thumbnailsDirectory.appendingPathComponent(name).path, F_OK) == 0 {
                 report.unknownFiles.append("thumbnails/" + name)
             }
         }
         // The listing above is still true for every named photo: only unnamed temp files went.
-        let missing = unseen.isEmpty ? [] : rows.filter { unseen.contains($0.1) }
+        var missing = unseen.isEmpty ? [] : rows.filter { unseen.contains($0.1) }
+        if let namesNow, !missing.isEmpty {
+            // A photo removed meanwhile (its row is gone) is not missing, nor one whose file is back.
+            missing = missing.filter { namesNow.photos.contains($0.1) && access(location.photoURL(fileName: $0.1).path, F_OK) != 0 }
+        }
         report.missingPhotos = missing.map(\.0)
         report.missingFiles = missing.map(\.1)
-        return report
+    }
+
+    /// True when the file was last written before `date` (false if it cannot be read).
+    private static func isOlder(_ url: URL, than date: Date) -> Bool {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return false }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        return modified < date.timeIntervalSince1970
     }
 
     /// "NAME.png" or "NAME.jpg" for a NAME in `photoNames` (no second set of every photo's
@@ -112,11 +162,14 @@ enum Recovery {
 
     /// Deletes the copies (and thumbnails) of imports that claimed a name and never
     /// committed, then clears the journal.
-    private static func removeJournaledLeftovers(_ pool: DatabasePool, location: LibraryLocation, known: Set<String>,
+    private static func removeJournaledLeftovers(_ pool: DatabasePool, location: LibraryLocation,
                                                  into report: inout RecoveryReport) throws {
-        let journaled = try pool.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM importJournal ORDER BY fileName") }
-        guard !journaled.isEmpty else { return }
-        for name in journaled where !known.contains(name) {
+        let journaled = try pool.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT fileName FROM importJournal WHERE fileName NOT IN (SELECT fileName FROM photo) ORDER BY fileName
+                """)
+        }
+        for name in journaled {
             remove(location.photosDirectory, name, into: &report.removedOrphanFiles)
             for format in ThumbnailFormat.allCases {
                 remove(location.thumbnailsDirectory, name + "." + format.fileExtension, into: &report.removedOrphanFiles)
@@ -127,10 +180,13 @@ enum Recovery {
 
     /// Moves removed photos' files to the Trash and clears their records. Returns the
     /// names still pending (trashing failed): those files must not be swept as orphans.
-    private static func trashPendingFiles(_ pool: DatabasePool, location: LibraryLocation, known: Set<String>,
+    private static func trashPendingFiles(_ pool: DatabasePool, location: LibraryLocation,
                                           into report: inout RecoveryReport) throws -> Set<String> {
         let pending = try pool.read { db in try String.fetchAll(db, sql: "SELECT fileName FROM pendingTrash ORDER BY fileName") }
         guard !pending.isEmpty else { return [] }
+        let known = try pool.read { db in
+            Set(try String.fetchAll(db, sql: "SELECT fileName FROM photo WHERE fileName IN (SELECT fileName FROM pendingTrash)"))
+        }
         var done: [String] = []
         var failed: Set<String> = []
         for name in pending {
