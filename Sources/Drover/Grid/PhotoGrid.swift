@@ -23,6 +23,13 @@ final class PhotoGrid: CanvasLayout {
     static let padding = 18.0
     /// Tiles are kept this far outside the viewport, so scrolling shows no holes.
     static let overscan = 320.0
+    /// The band grows a row a frame after the first tiles in view are made: the first
+    /// screen's tiles with the whole band held the main thread for 38-45 ms of CPU before
+    /// the open's first frame with tiles (a frame gap over 50 ms at every open of 100,000
+    /// photos), and the band's tiles alone a frame later 30-49 ms (docs/benchmarks.md,
+    /// eleventh pass). Once grown it stays: later tiles come from the pool.
+    private var overscanMargin = 0.0
+    private var overscanGrowing = false
 
     let scrolledWindow = ScrolledWindow()
     let canvas = Canvas(role: GTK_ACCESSIBLE_ROLE_GRID, cssName: "photo-grid")
@@ -249,6 +256,14 @@ final class PhotoGrid: CanvasLayout {
         geometry = GridGeometry(width: Double(width), cellSize: cellSize, spacing: Self.spacing, padding: Self.padding,
                                 direction: layoutDirection)
         syncVisibleTiles()
+        if items.isEmpty {
+            // Waiting for the library (or an empty album): the tiles a screen holds are made meanwhile.
+            let rows = Int(((max(scrolledWindow.verticalAdjustment.pageSize, Double(height)) + 2 * Self.overscan)
+                            / (cellSize.height + Self.spacing)).rounded(.up)) + 1
+            pool.makeAhead(upTo: rows * geometry.columns)
+        } else if !overscanGrowing, overscanMargin < Self.overscan {
+            growOverscanByFrames()
+        }
         for index in visibleRange {
             let model = items[index]
             guard let tile = visibleTiles[model.id] else { continue }
@@ -319,9 +334,20 @@ final class PhotoGrid: CanvasLayout {
 
     private func rangeToShow() -> Range<Int> {
         let adjustment = scrolledWindow.verticalAdjustment
-        let top = adjustment.value - Self.overscan
-        let bottom = adjustment.value + max(adjustment.pageSize, 1) + Self.overscan
+        let top = adjustment.value - overscanMargin
+        let bottom = adjustment.value + max(adjustment.pageSize, 1) + overscanMargin
         return geometry.indices(inBandFrom: top, to: bottom, count: items.count)
+    }
+
+    private func growOverscanByFrames() {
+        overscanGrowing = true
+        canvas.addTickCallback { [weak self] _ in
+            guard let self else { return false }
+            self.overscanMargin = min(Self.overscan, self.overscanMargin + self.cellSize.height + Self.spacing)
+            self.scrolled()
+            self.overscanGrowing = self.overscanMargin < Self.overscan
+            return self.overscanGrowing
+        }
     }
 
     private func scrolled() {

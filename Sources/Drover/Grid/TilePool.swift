@@ -9,6 +9,10 @@ import GtkKit
 final class TilePool {
     private unowned let grid: PhotoGrid
     private var spare: [PhotoTile] = []
+    /// Tiles made so far, spare or shown.
+    private var made = 0
+    private var makingAhead: TimerSource?
+    private var madeAheadTarget = 0
 
     init(grid: PhotoGrid) {
         self.grid = grid
@@ -20,6 +24,27 @@ final class TilePool {
             tile.root.isVisible = true
             return tile
         }
+        return makeTile()
+    }
+
+    /// Makes spare tiles, one at each idle moment of the main loop, until `count` exist: a
+    /// window waiting for its library makes its first screen's tiles then (about 1 ms of
+    /// the main thread each), rather than in the frame that first shows them.
+    func makeAhead(upTo count: Int) {
+        madeAheadTarget = max(madeAheadTarget, count)
+        guard makingAhead == nil, made < madeAheadTarget else { return }
+        makingAhead = TimerSource.idle { [weak self] in
+            guard let self, self.made < self.madeAheadTarget else {
+                self?.makingAhead = nil
+                return false
+            }
+            self.recycle(self.makeTile())
+            return true
+        }
+    }
+
+    private func makeTile() -> PhotoTile {
+        made += 1
         let tile = PhotoTile()
         tile.onPlaceholderAction = { [weak grid] id, choice in grid?.onPlaceholderAction?(id, choice) }
         // Each tile's actions appear over AT-SPI as its own actions, so
