@@ -15,14 +15,16 @@ extension TileModel {
     /// The description is written when a tile shows it (`details`): formatting a
     /// date for each of 100,000 items at open took seconds of the main thread.
     init(_ item: GalleryItem) {
-        let kind: Kind
+        self.init(id: item.id.description, item: item)
+    }
+
+    static func kind(of item: GalleryItem) -> Kind {
         switch item.kind {
-        case .note: kind = .note(text: item.noteText ?? item.title)
+        case .note: .note(text: item.noteText ?? item.title)
         // A damaged copy is shown as a missing one is: its thumbnail is of bytes that are gone.
-        case .stack: kind = item.isMissing || item.isDamaged ? .missing : .stack(count: item.count)
-        case .photo: kind = item.isMissing || item.isDamaged ? .missing : .photo
+        case .stack: item.isMissing || item.isDamaged ? .missing : .stack(count: item.count)
+        case .photo: item.isMissing || item.isDamaged ? .missing : .photo
         }
-        self.init(id: item.id.description, title: item.title, kind: kind, source: .item(item))
     }
 
     /// The accessible description of a library item: date, place, QR codes, stack size, albums.

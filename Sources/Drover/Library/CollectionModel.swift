@@ -309,7 +309,7 @@ final class CollectionModel {
         return TileModel(id: Self.tileID(id), title: info?.title ?? tr("Item"),
                          kind: .placeholder(progress: progress, failure: failure, stalled: stalled, canRetry: canRetry,
                                             canImportAnyway: canImportAnyway),
-                         source: .placeholder(details: details))
+                         details: details)
     }
 
     static func tileID(_ id: PlaceholderID) -> String { "placeholder \(id.rawValue)" }

@@ -70,17 +70,17 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
     /// order. Always empty for a note: notes never join albums.
     public var albumNames: [String] { box.contents.albumNames }
     /// The whole text of a note; nil for photos and stacks.
-    public var noteText: String? { box.contents.noteText }
+    public var noteText: String? { box.contents.photos.noteText }
     /// Every photo the tile stands for, in stack order: what a drag of this tile
     /// carries. Files are the library's copies. Empty for a note.
-    public var members: [Member] { box.contents.photos.members }
+    public var members: [Member] { box.contents.photos.members(title: box.contents.title) }
 
     /// QR codes found in the cover photo so far (0 until it has been scanned): the badge.
     public var qrCodeCount: Int { box.contents.qrCodeCount }
     /// Where the cover photo was taken (EXIF GPS), if recorded.
-    public var location: PhotoLocation? { box.contents.location }
+    public var location: PhotoLocation? { box.contents.place?.location }
     /// The nearest place to `location`, e.g. "Sausalito, California, US", once known.
-    public var placeName: String? { box.contents.placeName }
+    public var placeName: String? { box.contents.place?.name }
 
     public struct Member: Hashable, Sendable {
         public let photoID: PhotoID
@@ -100,15 +100,16 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
          albumNames: [String], noteText: String? = nil, members: [Member] = [],
          qrCodeCount: Int = 0, location: PhotoLocation? = nil, placeName: String? = nil) {
         box = Box(Contents(id: id, title: title, date: date, pixelSize: pixelSize, count: count, albumNames: albumNames,
-                           noteText: noteText, photos: Photos(covers: covers, members: members), qrCodeCount: qrCodeCount,
-                           location: location, placeName: placeName))
+                           photos: Photos(covers: covers, members: members, title: title, noteText: noteText),
+                           qrCodeCount: qrCodeCount,
+                           place: location == nil && placeName == nil ? nil : Place(location: location, name: placeName)))
     }
 
     /// True when the cover's file is missing: the view shows a "missing" tile.
     /// A note has no file, so it is never missing.
-    public var isMissing: Bool { kind == .note ? false : box.contents.photos.firstCover?.isMissing ?? true }
+    public var isMissing: Bool { kind == .note ? false : box.contents.photos.isCoverMissing }
     /// The cover's library copy is not the photo Drover stored (see `Cover.isDamaged`).
-    public var isDamaged: Bool { box.contents.photos.firstCover?.isDamaged ?? false }
+    public var isDamaged: Bool { box.contents.photos.isCoverDamaged }
     public var thumbnailURLs: [URL] { covers.map(\.thumbnailURL) }
 
     public static func == (lhs: GalleryItem, rhs: GalleryItem) -> Bool {
@@ -117,7 +118,10 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(box.contents) }
 
-    /// The fields, immutable once made (so the box may cross threads).
+    /// The fields, immutable once made (so the box may cross threads). With the box's
+    /// header, 192 bytes: a collection holds one for each of its items, and at 1,000,000
+    /// photos the 312 they took before the single photo and the place were packed were
+    /// 120 MB more (docs/benchmarks.md, eleventh pass).
     private struct Contents: Hashable, Sendable {
         let id: ID
         let title: String
@@ -125,11 +129,9 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         let pixelSize: PixelSize
         let count: Int
         let albumNames: [String]
-        let noteText: String?
         let photos: Photos
         let qrCodeCount: Int
-        let location: PhotoLocation?
-        let placeName: String?
+        let place: Place?
     }
 
     private final class Box: Sendable {
@@ -137,35 +139,112 @@ public struct GalleryItem: Identifiable, Hashable, Sendable {
         init(_ contents: Contents) { self.contents = contents }
     }
 
-    /// The covers and members. Most items are single photos: theirs are kept as one cover
-    /// and one member, not two arrays (two allocations an item) made when asked for.
-    private enum Photos: Hashable, Sendable {
-        case single(Cover, Member)
-        case several(covers: [Cover], members: [Member])
+    /// Where the cover photo was taken, and the place's name: boxed, since most photos have
+    /// neither (48 bytes an item otherwise).
+    private final class Place: Hashable, Sendable {
+        let location: PhotoLocation?
+        let name: String?
 
-        init(covers: [Cover], members: [Member]) {
-            if covers.count == 1, members.count == 1 { self = .single(covers[0], members[0]) } else { self = .several(covers: covers, members: members) }
+        init(location: PhotoLocation?, name: String?) {
+            self.location = location
+            self.name = name
+        }
+
+        static func == (lhs: Place, rhs: Place) -> Bool { lhs.location == rhs.location && lhs.name == rhs.name }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(location)
+            hasher.combine(name)
+        }
+    }
+
+    /// The covers and members. Most items are single photos: theirs are packed into one
+    /// value (`SinglePhoto`), their cover and member made when asked for.
+    private enum Photos: Hashable, Sendable {
+        case single(SinglePhoto)
+        case several(covers: [Cover], members: [Member], noteText: String?)
+
+        init(covers: [Cover], members: [Member], title: String, noteText: String?) {
+            if noteText == nil, covers.count == 1, members.count == 1,
+               let single = SinglePhoto(cover: covers[0], member: members[0], title: title) {
+                self = .single(single)
+            } else {
+                self = .several(covers: covers, members: members, noteText: noteText)
+            }
         }
 
         var covers: [Cover] {
             switch self {
-            case .single(let cover, _): [cover]
-            case .several(let covers, _): covers
+            case .single(let photo): [photo.cover]
+            case .several(let covers, _, _): covers
             }
         }
 
-        var members: [Member] {
+        func members(title: String) -> [Member] {
             switch self {
-            case .single(_, let member): [member]
-            case .several(_, let members): members
+            case .single(let photo): [photo.member(title: title)]
+            case .several(_, let members, _): members
             }
         }
 
-        var firstCover: Cover? {
+        var noteText: String? {
+            if case .several(_, _, let text) = self { return text }
+            return nil
+        }
+
+        /// True without a cover (a note has none; see `GalleryItem.isMissing`).
+        var isCoverMissing: Bool {
             switch self {
-            case .single(let cover, _): cover
-            case .several(let covers, _): covers.first
+            case .single(let photo): photo.isMissing
+            case .several(let covers, _, _): covers.first?.isMissing ?? true
             }
+        }
+
+        var isCoverDamaged: Bool {
+            switch self {
+            case .single(let photo): photo.isDamaged
+            case .several(let covers, _, _): covers.first?.isDamaged ?? false
+            }
+        }
+    }
+
+    /// A single photo's cover and member in one value: its file's name once (the
+    /// thumbnail is named after it), its turn once, and its title the item's. 80 bytes
+    /// against the 152 of a `Cover` and a `Member`.
+    private struct SinglePhoto: Hashable, Sendable {
+        let photoID: PhotoID
+        let fileName: String
+        let photoFolder: URL
+        let thumbnailFolder: URL
+        let pixelSize: PixelSize
+        let thumbnailFormat: ThumbnailFormat?
+        let isMissing: Bool
+        let isDamaged: Bool
+        let rotation: PhotoRotation
+
+        /// Nil unless the cover and the member are one photo, named as the library names them.
+        init?(cover: Cover, member: Member, title: String) {
+            guard cover.photoID == member.photoID, cover.rotation == member.rotation, member.title == title,
+                  cover.thumbnail.name == member.file.name, member.file.thumbnailFormat == nil else { return nil }
+            photoID = cover.photoID
+            fileName = member.file.name
+            photoFolder = member.file.folder
+            thumbnailFolder = cover.thumbnail.folder
+            pixelSize = member.pixelSize
+            thumbnailFormat = cover.thumbnail.thumbnailFormat
+            isMissing = cover.isMissing
+            isDamaged = cover.isDamaged
+            rotation = cover.rotation
+        }
+
+        var cover: Cover {
+            Cover(photoID: photoID, isMissing: isMissing, isDamaged: isDamaged,
+                  thumbnail: LibraryFile(folder: thumbnailFolder, name: fileName, thumbnailFormat: thumbnailFormat),
+                  rotation: rotation)
+        }
+
+        func member(title: String) -> Member {
+            Member(photoID: photoID, title: title, file: LibraryFile(folder: photoFolder, name: fileName),
+                   rotation: rotation, pixelSize: pixelSize)
         }
     }
 }

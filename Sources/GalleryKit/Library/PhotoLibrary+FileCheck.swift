@@ -15,10 +15,16 @@ extension PhotoLibrary {
     public func checkFiles() async -> FileCheckReport {
         let (location, preparer, canWrite) = (location, preparer, !isReadOnly)
         let pool = pool
-        guard let entries = try? await pool.read({ db in try FileCheck.entries(db) }) else { return FileCheckReport() }
-        let findings = await BlockingWork.runAtLowestPriority {
-            FileCheck.examine(entries, location: location, preparer: preparer, canWrite: canWrite)
+        let findings: FileCheck.Findings
+        do {
+            guard let entries = try? await pool.read({ db in try FileCheck.entries(db) }) else { return FileCheckReport() }
+            findings = await BlockingWork.runAtLowestPriority {
+                FileCheck.examine(entries, location: location, preparer: preparer, canWrite: canWrite)
+            }
         }
+        // Every row and the folder's listing were read (at 1,000,000 photos, hundreds of MB
+        // of temporaries on another thread's heap, kept by glibc): handed back.
+        FreedMemory.giveBack()
         var report = FileCheckReport()
         report.damagedPhotos = findings.damaged.map(\.id)
         report.damagedFiles = findings.damaged.map(\.fileName)
