@@ -164,11 +164,14 @@ enum Recovery {
     /// committed, then clears the journal.
     private static func removeJournaledLeftovers(_ pool: DatabasePool, location: LibraryLocation,
                                                  into report: inout RecoveryReport) throws {
-        let journaled = try pool.read { db in
-            try String.fetchAll(db, sql: """
+        let (journaled, isEmpty) = try pool.read { db in
+            (try String.fetchAll(db, sql: """
                 SELECT fileName FROM importJournal WHERE fileName NOT IN (SELECT fileName FROM photo) ORDER BY fileName
-                """)
+                """),
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM importJournal") == 0)
         }
+        // A healthy library's open writes nothing.
+        guard !isEmpty else { return }
         for name in journaled {
             remove(location.photosDirectory, name, into: &report.removedOrphanFiles)
             for format in ThumbnailFormat.allCases {
