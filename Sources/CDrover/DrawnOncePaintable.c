@@ -2,8 +2,8 @@
 // once, and then draws those pixels one to one.
 //
 // Why: GTK 4.8's cairo renderer (Xvfb, software rendering, a remote desktop) converts a
-// GdkMemoryTexture to a cairo surface at every draw and scales it with pixman's bilinear
-// filter; a scrolling grid draws every visible thumbnail at every frame, and those two
+// GdkMemoryTexture to a cairo surface at every draw and scales it with cairo's default
+// filter (pixman); a scrolling grid draws every visible thumbnail at every frame, and those two
 // steps were about half of the thumbnails' cost (perf of the 100,000-photo scroll:
 // GDK's RGB to BGRA loop 10 % of the main thread, pixman's scaling and the surface's
 // clearing most of the rest). Here the texture is converted and scaled once, at the first
@@ -38,8 +38,9 @@ static cairo_surface_t *download(GdkTexture *texture) {
     return surface;
 }
 
-/// Draws the texture into a new surface of `width`×`height` logical pixels at `scale`:
-/// the bilinear filter pixman would apply at every frame, applied once.
+/// Draws the texture into a new surface of `width`×`height` logical pixels at `scale`,
+/// with cairo's default filter, as GSK's texture node would at every frame, applied once
+/// (screenshots of the grid before and after: PSNR 51-55 dB at scale 1, 40-46 dB at scale 2).
 static cairo_surface_t *draw_scaled(GdkTexture *texture, double width, double height, int scale) {
     int device_width = (int)ceil(width * scale), device_height = (int)ceil(height * scale);
     cairo_surface_t *drawn = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, device_width, device_height);
