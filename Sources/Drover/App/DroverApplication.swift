@@ -167,8 +167,8 @@ final class DroverApplication {
         let isFirstRun = !FileManager.default.fileExists(atPath: directory.path)
         // The library opens (its checks read the database) on another thread while this
         // one builds the window. Recovery's sweep of its folders, which reads every row
-        // and lists both folders (about 4 s at 1,000,000 photos), runs after the first
-        // tiles; its toast comes when it ends.
+        // and lists both folders (about 4 s at 1,000,000 photos), runs once the window
+        // holds the whole collection (`checkFiles`); its toast comes when it ends.
         let importLimits = importLimits
         let opening = Task.detached {
             try await PhotoLibrary.open(at: directory, importLimits: importLimits, sweepingFoldersLater: true)
