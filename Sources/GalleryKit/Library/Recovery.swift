@@ -66,8 +66,8 @@ enum Recovery {
     /// Brings photos/ and thumbnails/ in line with the database: removes the temp files of
     /// writes that never finished, and reports the photos whose file is gone and the files
     /// that are not Drover's. Reads every row and lists both folders, so it costs the
-    /// library's size (about 4 s at 1,000,000 photos): the window's open runs it after the
-    /// first tiles (`PhotoLibrary.open(at:importLimits:sweepingFoldersLater:)`).
+    /// library's size (about 4 s at 1,000,000 photos): a window's library runs it later,
+    /// once the window holds its collection (`PhotoLibrary.open(at:importLimits:sweepingFoldersLater:)`).
     ///
     /// `besideWorkSince` is the open's time when this process may already be importing,
     /// removing or remaking thumbnails: then only temp files older than the open are
