@@ -20,8 +20,9 @@ struct TileModel: Equatable, Sendable {
         case note(text: String)
     }
 
+    /// Read from the source, not the kind: a library item's kind is worked out at each ask.
     var isPlaceholder: Bool {
-        if case .placeholder = kind { return true }
+        if case .placeholder = source { return true }
         return false
     }
 
