@@ -84,6 +84,7 @@ final class GridKeyboardNavigation {
             grid.changeSelection(announcing: true, { $0.extend(to: clamped, in: items) }, focusing: clamped)
         } else {
             grid.focus(index: clamped)
+            grid.onOpenLikely?(clamped, .focused)
         }
         return true
     }

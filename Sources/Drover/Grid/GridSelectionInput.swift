@@ -72,10 +72,13 @@ final class GridSelectionInput {
             change = { $0.extend(to: index, in: items) }
         } else if modifiers.rawValue & GDK_CONTROL_MASK.rawValue != 0 {
             change = { $0.toggle(index, in: items) }
-        } else if grid.selection.contains(items[index].id) {
-            selectOnlyOnRelease = index
         } else {
-            change = { $0.select(only: index, in: items) }
+            if button == UInt32(GDK_BUTTON_PRIMARY) { grid.onOpenLikely?(index, .pressed) }
+            if grid.selection.contains(items[index].id) {
+                selectOnlyOnRelease = index
+            } else {
+                change = { $0.select(only: index, in: items) }
+            }
         }
         grid.changeSelection(change, focusing: index)
     }

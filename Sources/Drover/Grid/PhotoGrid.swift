@@ -79,6 +79,15 @@ final class PhotoGrid: CanvasLayout {
     var onTileAction: ((TileAction, Int) -> Void)?
     /// Open the photo at this index in the viewer (Enter, a double click, the menu's Open).
     var onOpen: ((Int) -> Void)?
+    /// What said the photo at an index may be opened next (`onOpenLikely`).
+    enum OpenCue {
+        /// A plain primary press on it: the first click of what may be a double click.
+        case pressed
+        /// Keyboard focus moved onto it: Enter may follow.
+        case focused
+    }
+    /// The photo at this index may be opened next: the viewer decodes it ahead.
+    var onOpenLikely: ((Int, OpenCue) -> Void)?
     /// Show the details of the photo at this index (Alt+Enter, the menu's Details).
     var onShowDetails: ((Int) -> Void)?
     /// Keys the grid does not handle itself go here first (Delete, Ctrl+C, …).

@@ -25,6 +25,11 @@ final class ViewerController {
         var member: Int
     }
 
+    /// A photo's full image as a texture, or why there is none.
+    typealias FullImageResult = Result<PreparedDecode<PreparedTexture>, ViewerError>
+    /// A photo's full image being decoded, or decoded.
+    typealias FullImage = Task<FullImageResult, Never>
+
     /// The longest side the full image is decoded at when zoomed in past a decode at
     /// the display's size (memory stays bounded).
     static let fullImageBox = 8192
@@ -40,7 +45,11 @@ final class ViewerController {
     private var decoding: Task<Void, Never>?
     /// Full images of the photo on show and its neighbours, decoded ahead at the
     /// display's size (`displayBox`).
-    private var decoded: [PhotoID: Task<Result<PreparedDecode<PreparedTexture>, ViewerError>, Never>] = [:]
+    private var decoded: [PhotoID: FullImage] = [:]
+    /// The full image of the photo the user is about to open (pressed, or focused by keyboard).
+    private let prefetched = ViewerPrefetch<FullImageResult>(decode: ViewerController.fullImageTask)
+    /// Waits for keyboard focus to rest on a tile before its photo is decoded ahead.
+    private var focusRest: TimerSource?
     /// The CPU the full image on show took to decode and to make into a texture (off the
     /// main thread), for the benchmark.
     private(set) var shownDecode: (decodeCPUSeconds: Double, prepareCPUSeconds: Double)?
@@ -67,6 +76,7 @@ final class ViewerController {
         self.thumbnails = thumbnails
         viewer = window.viewer
         window.grid.onOpen = { [weak self] index in self?.open(entryAt: index) }
+        window.grid.onOpenLikely = { [weak self] index, cue in self?.openIsLikely(entryAt: index, cue: cue) }
         viewer.backButton.onClicked { [weak self] in self?.close() }
         viewer.previousButton.onClicked { [weak self] in self?.step(-1) }
         viewer.nextButton.onClicked { [weak self] in self?.step(1) }
@@ -85,7 +95,11 @@ final class ViewerController {
         if ViewerBenchmark.isAsked {
             let benchmark = ViewerBenchmark()
             self.benchmark = benchmark
-            benchmark.run(self, viewer: viewer) { [weak window] in window?.window.close() }
+            let grid = window.grid, root = window.window
+            benchmark.run(self, viewer: viewer, firstTile: {
+                let frame = grid.geometry.frame(at: 0)
+                return grid.canvas.translate(frame.center.x, frame.center.y, to: root)
+            }, done: { [weak window] in window?.window.close() })
         }
     }
 
@@ -114,6 +128,7 @@ final class ViewerController {
     /// placeholders have nothing to show.
     func open(entryAt index: Int) {
         guard let item = gallery.model.item(at: index), !item.members.isEmpty else { return }
+        benchmark?.opening()
         insideStack = item.kind == .stack
         viewer.setShowsLibraryPhoto(true)
         // Named and described (with the zoom it will be shown at) before the page shows:
@@ -126,6 +141,36 @@ final class ViewerController {
         guard isOpen else { return }
         window.showViewer(true)
         _ = viewer.canvas.grabFocus()
+    }
+
+    /// How long keyboard focus rests on a tile before its photo is decoded ahead: longer than
+    /// the key repeat's 33 ms (an arrow held down starts nothing), shorter than the time
+    /// from arriving on a photo to pressing Enter.
+    static let focusRestMilliseconds: UInt32 = 150
+
+    /// The user may open the photo at grid entry `index` next: its first click of a double
+    /// click pressed it (decoded ahead at once), or keyboard focus moved onto it (once it
+    /// rests there). The decode is the one the open would start (`ViewerPrefetch`).
+    func openIsLikely(entryAt index: Int, cue: PhotoGrid.OpenCue) {
+        focusRest?.cancel()
+        focusRest = nil
+        switch cue {
+        case .pressed: prefetch(entryAt: index)
+        case .focused:
+            focusRest = TimerSource.after(milliseconds: Self.focusRestMilliseconds) { [weak self] in
+                self?.focusRest = nil
+                self?.prefetch(entryAt: index)
+            }
+        }
+    }
+
+    private func prefetch(entryAt index: Int) {
+        guard !isOpen, let item = gallery.model.item(at: index), let member = item.members.first else { return }
+        let cover = item.covers.first { $0.photoID == member.photoID }
+        guard cover?.isMissing != true, cover?.isDamaged != true else { return }
+        let page = window.contentSize
+        let view = page.width > 1 && page.height > 1 ? Size(width: Double(page.width), height: Double(page.height)) : viewSize
+        prefetched.prefetch(member.photoID, at: member.fileURL, box: displayBox(for: member, in: view))
     }
 
     /// Back to the grid, with keyboard focus on the tile of the photo that was on show.
@@ -227,10 +272,7 @@ final class ViewerController {
     /// shown costs main-thread CPU in proportion to its pixels (a 24-megapixel photo drawn
     /// whole cost most of a second a frame; at 2560 px, 40 ms; fitted, under 7 ms). Zooming
     /// past it decodes sharper (`sharpenIfZoomedPast`).
-    private func displayBox(for member: GalleryItem.Member) -> Int {
-        // On opening, the viewer's page is not laid out yet: the window's size bounds it.
-        let view = viewer.zoom.viewSize.width > 1 ? viewer.zoom.viewSize
-            : Size(width: Double(window.window.width), height: Double(window.window.height))
+    private func displayBox(for member: GalleryItem.Member, in view: Size) -> Int {
         let deviceScale = Double(max(1, viewer.canvas.scaleFactor))
         guard view.width > 1 else { return 2560 }
         // 1 × 1 is "not known" (a library row from before sizes were recorded).
@@ -244,6 +286,12 @@ final class ViewerController {
         return min(Self.fullImageBox, max(64, Int(longest.rounded(.up))))
     }
 
+    /// The viewer's size: on opening, its page is not laid out yet, and the window's size bounds it.
+    private var viewSize: Size {
+        viewer.zoom.viewSize.width > 1 ? viewer.zoom.viewSize
+            : Size(width: Double(window.window.width), height: Double(window.window.height))
+    }
+
     /// Decodes `url` fitting `box` and makes the texture of it, both off the main thread.
     static func decodeTexture(_ url: URL, box: Int) async throws -> PreparedDecode<PreparedTexture> {
         try await DecodedImage.decode(fileAt: url, fittingBox: box) { image in
@@ -254,18 +302,24 @@ final class ViewerController {
 
     /// The full image of `member` at the display's size: decoded once, kept while it is on
     /// show or next to it.
-    private func fullImage(of member: GalleryItem.Member) -> Task<Result<PreparedDecode<PreparedTexture>, ViewerError>, Never> {
+    /// The photo decoded ahead (`prefetched`) is taken over when it is this one at this size.
+    private func fullImage(of member: GalleryItem.Member) -> FullImage {
         if let task = decoded[member.photoID] { return task }
-        let (url, box) = (member.fileURL, displayBox(for: member))
-        let task = Task<Result<PreparedDecode<PreparedTexture>, ViewerError>, Never> {
+        let box = displayBox(for: member, in: viewSize)
+        let task = prefetched.take(member.photoID, box: box) ?? Self.fullImageTask(member.fileURL, box: box)
+        decoded[member.photoID] = task
+        return task
+    }
+
+    /// The full image of the file at `url` fitting `box`, or why it cannot be shown.
+    private static func fullImageTask(_ url: URL, box: Int) -> FullImage {
+        Task {
             do {
-                return .success(try await Self.decodeTexture(url, box: box))
+                return .success(try await decodeTexture(url, box: box))
             } catch {
                 return .failure(ViewerError(reason: ErrorWording.reason(error)))
             }
         }
-        decoded[member.photoID] = task
-        return task
     }
 
     /// Zoomed past what the picture on show holds (or the view grew, as in fullscreen):
