@@ -95,25 +95,36 @@ import Testing
         let library = try await PhotoLibrary.makeTemporary(in: temp)
         let ids = try await library.importGenerated(1, named: "kept", in: temp)
         let location = library.location
-        let old = ".import-" + UUID().uuidString
+        // Leftovers of a process that died: whatever their times say (a file system whose
+        // clock runs ahead of this machine's gives one written before the open a later time).
+        let old = ".import-" + UUID().uuidString, ahead = ".import-" + UUID().uuidString
         try Data([0]).write(to: location.photosDirectory.appendingPathComponent(old))
+        try Data([0]).write(to: location.photosDirectory.appendingPathComponent(ahead))
         var past = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        var future = [timespec(tv_sec: 4_000_000_000, tv_nsec: 0), timespec(tv_sec: 4_000_000_000, tv_nsec: 0)]
         #expect(utimensat(AT_FDCWD, location.photosDirectory.appendingPathComponent(old).path, &past, 0) == 0)
-        let openedAt = Date(timeIntervalSince1970: 1_500_000_000)
-        // Written since the open by this process: a copy being written, and an import's copy
-        // and thumbnail renamed into place, whose row is not committed yet (the journal names it).
-        let writing = ".import-" + UUID().uuidString
-        try Data([1]).write(to: location.thumbnailsDirectory.appendingPathComponent(writing))
+        #expect(utimensat(AT_FDCWD, location.photosDirectory.appendingPathComponent(ahead).path, &future, 0) == 0)
+        // An import's copy and thumbnail renamed into place, whose row is not committed yet
+        // (the journal names it).
         try TestImages.write(location.photosDirectory.appendingPathComponent("arriving.png"), width: 8, height: 8)
         try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("arriving.png.png"), width: 8, height: 8)
         try journal("arriving.png", in: location)
 
+        // A thumbnail this process is writing while the sweep runs, with a time long past (a
+        // file system whose clock lags): it is in flight, so it stays.
         var report = RecoveryReport()
-        try Recovery.sweep(library.pool, location: location, keeping: [], besideWorkSince: openedAt, into: &report)
-        #expect(report.removedTemporaryFiles == [old])
+        let writing = try TemporaryFiles.withNewPath(in: location.thumbnailsDirectory) { path in
+            try Data([1]).write(to: URL(fileURLWithPath: path))
+            #expect(utimensat(AT_FDCWD, path, &past, 0) == 0)
+            try Recovery.sweep(library.pool, location: location, keeping: [], besideWork: true, into: &report)
+            #expect(FileManager.default.fileExists(atPath: path), "a temp file in flight was removed")
+            unlink(path)
+            return (path as NSString).lastPathComponent
+        }
+        #expect(Recovery.isTemporary(writing))
+        #expect(report.removedTemporaryFiles.sorted() == [old, ahead].sorted())
         #expect(report.unknownFiles.isEmpty)
         #expect(report.missingPhotos.isEmpty)
-        #expect(FileManager.default.fileExists(atPath: location.thumbnailsDirectory.appendingPathComponent(writing).path))
         #expect(FileManager.default.fileExists(atPath: location.photosDirectory.appendingPathComponent("arriving.png").path))
         #expect(try await library.photos(withIDs: ids).count == 1)
     }

@@ -12,7 +12,14 @@ enum AtomicFile {
     /// past `maxBytes` (a file that grows while it is copied is refused too, not copied whole).
     static func copy(from source: Int32, into directory: URL, preferredName: String, maxBytes: Int,
                      journal: ImportJournal, faults: FaultInjection) throws(ImportFailureReason) -> Copied {
-        let temporary = directory.appendingPathComponent(LibraryLocation.temporaryPrefix + UUID().uuidString).path
+        try TemporaryFiles.withNewPath(in: directory) { (temporary) throws(ImportFailureReason) in
+            try copy(from: source, via: temporary, into: directory, preferredName: preferredName, maxBytes: maxBytes,
+                     journal: journal, faults: faults)
+        }
+    }
+
+    private static func copy(from source: Int32, via temporary: String, into directory: URL, preferredName: String, maxBytes: Int,
+                             journal: ImportJournal, faults: FaultInjection) throws(ImportFailureReason) -> Copied {
         let destination = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard destination >= 0 else { throw writeFailure(errno) }
         var finished = false
@@ -51,10 +58,6 @@ enum AtomicFile {
             unlink(temporary)
             throw writeFailure(code)
         }
-    }
-
-    static func temporaryPath(in directory: URL) -> String {
-        directory.appendingPathComponent(LibraryLocation.temporaryPrefix + UUID().uuidString).path
     }
 
     /// Makes renames in `directory` durable (done once per import batch, before the commit).

@@ -56,17 +56,16 @@ enum LibraryFolder {
             Please do not put files of your own in photos/ or thumbnails/.
 
             """
-        let temporary = AtomicFile.temporaryPath(in: location.directory)
-        let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        var code: Int32 = 0
-        if file < 0 {
-            code = errno
-        } else {
+        let code = TemporaryFiles.withNewPath(in: location.directory) { temporary -> Int32 in
+            let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard file >= 0 else { return errno }
+            var code: Int32 = 0
             let bytes = Array(text.utf8)
             if write(file, bytes, bytes.count) != bytes.count || fsync(file) != 0 { code = errno == 0 ? EIO : errno }
             close(file)
             if code == 0 && rename(temporary, location.directory.appendingPathComponent(markerName).path) != 0 { code = errno }
             if code != 0 { unlink(temporary) }  // made just above
+            return code
         }
         guard code != 0 else { return }
         if code == ENOSPC || code == EDQUOT { throw LibraryError.diskFull(location.directory) }

@@ -97,15 +97,16 @@ struct PhotoPreparer: Sendable {
     @discardableResult
     func makeThumbnail(of path: String, fileName: String, format: ThumbnailFormat,
                        cancellation: ImportCancellation? = nil) throws(ImportFailureReason) -> (PixelSize, ExifMetadata) {
-        let temporary = AtomicFile.temporaryPath(in: location.thumbnailsDirectory)
-        let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
-        let (upright, exif) = try decoder.makeThumbnailReadingExif(of: path, to: temporary, format: format)
-        if let injected = faults.writeError {
-            unlink(temporary)
-            throw AtomicFile.writeFailure(injected)
+        try TemporaryFiles.withNewPath(in: location.thumbnailsDirectory) { (temporary) throws(ImportFailureReason) in
+            let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
+            let (upright, exif) = try decoder.makeThumbnailReadingExif(of: path, to: temporary, format: format)
+            if let injected = faults.writeError {
+                unlink(temporary)
+                throw AtomicFile.writeFailure(injected)
+            }
+            try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName, format: format).path)
+            return (upright, exif)
         }
-        try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName, format: format).path)
-        return (upright, exif)
     }
 
     /// Starts the decoder servers that preparing `count` files will use, ahead of the

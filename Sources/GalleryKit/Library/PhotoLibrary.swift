@@ -85,7 +85,6 @@ public final class PhotoLibrary: Sendable {
         let location = LibraryLocation(directory: directory)
         return try await BlockingWork.run {
             let (pool, lock, readOnly) = try LibraryOpener.open(at: location)
-            let openedAt = Date()
             var report = RecoveryReport()
             var laterSweep: DeferredSweep?
             do {
@@ -100,7 +99,7 @@ public final class PhotoLibrary: Sendable {
                                     report = try Recovery.survey(pool, location: location)
                                 } else {
                                     try Recovery.sweep(pool, location: location, keeping: stillPending,
-                                                       besideWorkSince: openedAt, into: &report)
+                                                       besideWork: true, into: &report)
                                 }
                             } catch {
                                 GalleryLog.note("recovery: the library's folders could not be checked: \(LibraryOpener.describe(error, at: location.databaseURL).message)")

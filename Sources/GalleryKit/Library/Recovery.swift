@@ -41,7 +41,7 @@ public struct RecoveryReport: Sendable, Equatable {
 /// the library's lock (`LibraryLock`), so no other process has a file in flight.
 ///
 /// It removes only what it can prove Drover made: temp files named ".import-UUID" (a
-/// name only `AtomicFile` writes), and copies the import journal names but no photo row
+/// name only `TemporaryFiles` gives) that this process is not writing, and copies the import journal names but no photo row
 /// does. Files of removed photos (table `pendingTrash`) go to the freedesktop Trash,
 /// never unlinked. Anything else without a row is reported and left alone.
 enum Recovery {
@@ -49,7 +49,7 @@ enum Recovery {
     static func run(_ pool: DatabasePool, location: LibraryLocation) throws -> RecoveryReport {
         var report = RecoveryReport()
         let stillPending = try settle(pool, location: location, into: &report)
-        try sweep(pool, location: location, keeping: stillPending, besideWorkSince: nil, into: &report)
+        try sweep(pool, location: location, keeping: stillPending, besideWork: false, into: &report)
         return report
     }
 
@@ -69,13 +69,13 @@ enum Recovery {
     /// library's size (about 4 s at 1,000,000 photos): a window's library runs it later,
     /// once the window holds its collection (`PhotoLibrary.open(at:importLimits:sweepingFoldersLater:)`).
     ///
-    /// `besideWorkSince` is the open's time when this process may already be importing,
-    /// removing or remaking thumbnails: then only temp files older than the open are
-    /// removed (this process's own are newer), names the import journal or the pending
-    /// Trash hold count as Drover's, and a photo is called missing only if its row is
-    /// still there and its file still gone after the listing.
+    /// `besideWork` is true when this process may already be importing, removing or remaking
+    /// thumbnails: then names the import journal or the pending Trash hold count as Drover's,
+    /// and a photo is called missing only if its row is still there and its file still gone
+    /// after the listing. Temp files this process is writing (`TemporaryFiles`) are never
+    /// removed, beside work or not.
     static func sweep(_ pool: DatabasePool, location: LibraryLocation, keeping stillPending: Set<String>,
-                      besideWorkSince openedAt: Date?, into report: inout RecoveryReport) throws {
+                      besideWork: Bool, into report: inout RecoveryReport) throws {
         let rows = try pool.read { db in
             try Row.fetchAll(db, sql: "SELECT id, fileName FROM photo ORDER BY id").map { (PhotoID(rawValue: $0[0]), $0[1] as String) }
         }
@@ -83,16 +83,12 @@ enum Recovery {
         let thumbnails = RegularFiles.names(in: location.thumbnailsDirectory)
         // Read after the listings: a name an import renamed into place has its row or its
         // journal entry by then (it is claimed before the rename).
-        let namesNow: (photos: Set<String>, claimed: Set<String>)? = openedAt == nil ? nil : try pool.read { db in
+        let namesNow: (photos: Set<String>, claimed: Set<String>)? = !besideWork ? nil : try pool.read { db in
             (Set(try String.fetchAll(db, sql: "SELECT fileName FROM photo")),
              Set(try String.fetchAll(db, sql: "SELECT fileName FROM importJournal UNION SELECT fileName FROM pendingTrash")))
         }
         let known = namesNow.map { $0.photos.union($0.claimed) } ?? Set(rows.map(\.1))
-        func removable(_ directory: URL, _ name: String) -> Bool {
-            guard isTemporary(name) else { return false }
-            guard let openedAt else { return true }
-            return isOlder(directory.appendingPathComponent(name), than: openedAt)
-        }
+        func removable(_ name: String) -> Bool { isTemporary(name) && !TemporaryFiles.isInFlight(name) }
 
         // Only the few names without a row are sorted (for a steady report): sorting all
         // 100,000 listed names was a fifth of the open's cost.
@@ -101,14 +97,14 @@ enum Recovery {
         var unseen = Set(rows.map(\.1))
         let withoutRow = photoFiles.filter { unseen.remove($0) == nil }
         for name in withoutRow.filter({ !stillPending.contains($0) && !known.contains($0) }).sorted() {
-            if removable(location.photosDirectory, name) {
+            if removable(name) {
                 remove(location.photosDirectory, name, into: &report.removedTemporaryFiles)
             } else if !isTemporary(name), access(location.photoURL(fileName: name).path, F_OK) == 0 {
                 report.unknownFiles.append("photos/" + name)
             }
         }
         for name in thumbnails.filter({ !isThumbnail($0, ofOneOf: known) }).sorted() {
-            if removable(location.thumbnailsDirectory, name) {
+            if removable(name) {
                 remove(location.thumbnailsDirectory, name, into: &report.removedTemporaryFiles)
             } else if !isTemporary(name), access(location.thumbnailsDirectory.appendingPathComponent(name).path, F_OK) == 0 {
                 report.unknownFiles.append("thumbnails/" + name)
@@ -122,14 +118,6 @@ enum Recovery {
         }
         report.missingPhotos = missing.map(\.0)
         report.missingFiles = missing.map(\.1)
-    }
-
-    /// True when the file was last written before `date` (false if it cannot be read).
-    private static func isOlder(_ url: URL, than date: Date) -> Bool {
-        var info = stat()
-        guard lstat(url.path, &info) == 0 else { return false }
-        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        return modified < date.timeIntervalSince1970
     }
 
     /// "NAME.png" or "NAME.jpg" for a NAME in `photoNames` (no second set of every photo's
@@ -154,7 +142,7 @@ enum Recovery {
         return report
     }
 
-    /// ".import-" followed by a UUID: the temp names `AtomicFile` gives files it writes.
+    /// ".import-" followed by a UUID: the temp names `TemporaryFiles` gives.
     static func isTemporary(_ name: String) -> Bool {
         name.hasPrefix(LibraryLocation.temporaryPrefix)
             && UUID(uuidString: String(name.dropFirst(LibraryLocation.temporaryPrefix.count))) != nil
