@@ -7,10 +7,17 @@ import Foundation
 enum RegularFiles {
     /// The names, in the folder's order; empty when the folder cannot be read.
     static func names(in directory: URL) -> [String] {
-        guard let stream = opendir(directory.path) else { return [] }
+        var names: [String] = []
+        forEachName(in: directory) { names.append($0) }
+        return names
+    }
+
+    /// Calls `body` with each name, in the folder's order, holding none of them (a folder of
+    /// 1,000,000 photos); none when the folder cannot be read.
+    static func forEachName(in directory: URL, _ body: (String) -> Void) {
+        guard let stream = opendir(directory.path) else { return }
         defer { closedir(stream) }
         let folder = dirfd(stream)
-        var names: [String] = []
         while let entry = readdir(stream) {
             let type = Int32(entry.pointee.d_type)
             let isRegular: Bool
@@ -26,10 +33,9 @@ enum RegularFiles {
                 isRegular = type == Int32(DT_REG)
             }
             guard isRegular else { continue }
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            body(withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             })
         }
-        return names
     }
 }

@@ -15,16 +15,17 @@ extension PhotoLibrary {
     public func checkFiles() async -> FileCheckReport {
         let (location, preparer, canWrite) = (location, preparer, !isReadOnly)
         let pool = pool
-        let findings: FileCheck.Findings
-        do {
-            guard let entries = try? await pool.read({ db in try FileCheck.entries(db) }) else { return FileCheckReport() }
-            findings = await BlockingWork.runAtLowestPriority {
-                FileCheck.examine(entries, location: location, preparer: preparer, canWrite: canWrite)
-            }
+        let examined = await BlockingWork.runAtLowestPriority { () -> FileCheck.Findings? in
+            let findings = Self.examineEveryPhoto(pool, location: location, preparer: preparer, canWrite: canWrite)
+            // Every photo's entry was read, a page at a time (the pages' temporaries, which
+            // glibc keeps): handed back on this thread, once `examineEveryPhoto` let go of them.
+            // (Trimmed in the awaiting task, while every entry was read at once, the trim raced
+            // the release of a closure that held them: resident memory at 1,000,000 photos
+            // settled 140 MB higher in about half the runs.)
+            FreedMemory.giveBack()
+            return findings
         }
-        // Every row and the folder's listing were read (at 1,000,000 photos, hundreds of MB
-        // of temporaries on another thread's heap, kept by glibc): handed back.
-        FreedMemory.giveBack()
+        guard let findings = examined else { return FileCheckReport() }
         var report = FileCheckReport()
         report.damagedPhotos = findings.damaged.map(\.id)
         report.damagedFiles = findings.damaged.map(\.fileName)
@@ -45,6 +46,22 @@ extension PhotoLibrary {
         }
         for line in report.logLines { GalleryLog.note(line) }
         return report
+    }
+
+    /// Examines every photo's files, reading their entries a page at a time (`FileCheck.pageSize`);
+    /// nil if the rows cannot be read. A page is its own read: a photo added meanwhile is
+    /// examined if its page comes later, one removed meanwhile has no copy to examine
+    /// (missing copies are the open's report). Blocking.
+    private static func examineEveryPhoto(_ pool: DatabasePool, location: LibraryLocation, preparer: PhotoPreparer,
+                                          canWrite: Bool) -> FileCheck.Findings? {
+        var findings = FileCheck.Findings()
+        var last: PhotoID?
+        while true {
+            guard let page = try? pool.read({ db in try FileCheck.page(db, after: last) }) else { return nil }
+            guard let lastInPage = page.last else { return findings }
+            FileCheck.examine(page, location: location, preparer: preparer, canWrite: canWrite, into: &findings)
+            last = lastInPage.id
+        }
     }
 
     /// Stores the new stamps, and flags (or clears) damaged copies, publishing their tiles as

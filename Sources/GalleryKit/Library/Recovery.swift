@@ -70,68 +70,106 @@ enum Recovery {
     /// once the window holds its collection (`PhotoLibrary.open(at:importLimits:sweepingFoldersLater:)`).
     ///
     /// `besideWork` is true when this process may already be importing, removing or remaking
-    /// thumbnails (a window's library). The rows are read after the listings, so a name an
-    /// import renamed into place has its row or its journal entry by then (it is claimed
-    /// before the rename), and names the journal or the pending Trash hold count as Drover's;
-    /// a photo is called missing only if its file is still gone after the read. Temp files
-    /// this process is writing (`TemporaryFiles`) are never removed.
+    /// thumbnails (a window's library). Names the journal or the pending Trash hold count as
+    /// Drover's. The rows are read before the listings, so a name that looks unknown or
+    /// missing in them is looked at again in a second read after them: a file an import
+    /// renamed into place meanwhile has its row or its journal entry by then (it is claimed
+    /// before the rename), and a photo is called missing only if its row is still there and
+    /// its file still gone. Temp files this process is writing (`TemporaryFiles`) are never
+    /// removed.
     ///
-    /// Memory, at 1,000,000 photos: the rows are read through a cursor (GRDB's `Row`s all at
-    /// once were hundreds of MB more at the peak) and once (the sweep beside work read every
-    /// name a second time, into a second set, and made a third as their union).
+    /// Memory, at 1,000,000 photos: only the rows' names are held (with their ids); the
+    /// folders are read a name at a time and only the few names without a row kept. Listing
+    /// both folders into arrays beside the rows and two sets of their names was about 360 MB
+    /// at the sweep's peak, on top of the window's collection (docs/benchmarks.md, thirteenth pass).
     static func sweep(_ pool: DatabasePool, location: LibraryLocation, keeping stillPending: Set<String>,
                       besideWork: Bool, into report: inout RecoveryReport) throws {
-        let photoFiles = RegularFiles.names(in: location.photosDirectory)
-        let thumbnails = RegularFiles.names(in: location.thumbnailsDirectory)
-        let (rows, claimed) = try pool.read { db in
-            var rows: [(PhotoID, String)] = []
-            let cursor = try Row.fetchCursor(db, sql: "SELECT id, fileName FROM photo ORDER BY id")
-            while let row = try cursor.next() { rows.append((PhotoID(rawValue: row[0]), row[1] as String)) }
-            let claimed = besideWork
-                ? Set(try String.fetchAll(db, sql: "SELECT fileName FROM importJournal UNION SELECT fileName FROM pendingTrash"))
-                : []
-            return (rows, claimed)
+        var (rows, claimed) = try pool.read { db in
+            (try idsByName(db), besideWork ? try claimedNames(db) : [])
         }
-        let rowNames = Set(rows.map(\.1))
-        func isKnown(_ name: String) -> Bool { rowNames.contains(name) || claimed.contains(name) || stillPending.contains(name) }
-        func removable(_ name: String) -> Bool { isTemporary(name) && !TemporaryFiles.isInFlight(name) }
+        func isKnown(_ name: String) -> Bool { rows[name] != nil || claimed.contains(name) || stillPending.contains(name) }
 
-        // Only the few names without a row are sorted (for a steady report): sorting all
-        // 100,000 listed names was a fifth of the open's cost.
-        // Each listed name is looked up once: taken out of the rows' names still unseen
-        // (what remains is missing), or else kept as a file without a row.
-        var unseen = rowNames
-        let withoutRow = photoFiles.filter { unseen.remove($0) == nil }
-        for name in withoutRow.filter({ !isKnown($0) }).sorted() {
+        // Thumbnails first, while `rows` still holds every name; then the copies, each taken
+        // out of `rows` as it is listed, so that what stays there has no file.
+        var thumbnailsWithoutPhoto: [String] = []
+        RegularFiles.forEachName(in: location.thumbnailsDirectory) { name in
+            if !isThumbnail(name, ofOneOf: isKnown) { thumbnailsWithoutPhoto.append(name) }
+        }
+        var copiesWithoutRow: [String] = []
+        RegularFiles.forEachName(in: location.photosDirectory) { name in
+            if rows.removeValue(forKey: name) == nil && !isKnown(name) { copiesWithoutRow.append(name) }
+        }
+        var missing = rows
+        rows = [:]
+        if besideWork {
+            // The second read: what this process did while the folders were listed.
+            let names = copiesWithoutRow + thumbnailsWithoutPhoto.flatMap(photoNames(ofThumbnail:)) + missing.keys
+            let (nowRows, nowClaimed) = try pool.read { db in (try idsByName(db, among: names), try claimedNames(db)) }
+            rows = nowRows
+            claimed.formUnion(nowClaimed)
+            copiesWithoutRow.removeAll(where: isKnown)
+            thumbnailsWithoutPhoto.removeAll { isThumbnail($0, ofOneOf: isKnown) }
+            missing = missing.filter { name, _ in
+                rows[name] != nil && access(location.photoURL(fileName: name).path, F_OK) != 0
+            }
+        }
+
+        // Sorted, for a steady report (only the few names without a row: sorting every listed
+        // name was a fifth of the open's cost at 100,000 photos).
+        for name in copiesWithoutRow.sorted() {
             if removable(name) {
                 remove(location.photosDirectory, name, into: &report.removedTemporaryFiles)
             } else if !isTemporary(name), access(location.photoURL(fileName: name).path, F_OK) == 0 {
                 report.unknownFiles.append("photos/" + name)
             }
         }
-        for name in thumbnails.filter({ !isThumbnail($0, ofOneOf: isKnown) }).sorted() {
+        for name in thumbnailsWithoutPhoto.sorted() {
             if removable(name) {
                 remove(location.thumbnailsDirectory, name, into: &report.removedTemporaryFiles)
             } else if !isTemporary(name), access(location.thumbnailsDirectory.appendingPathComponent(name).path, F_OK) == 0 {
                 report.unknownFiles.append("thumbnails/" + name)
             }
         }
-        // Beside work, a file renamed into place after the listing has its row by the read:
-        // only a file still gone is missing.
-        let missing = unseen.isEmpty ? [] : rows.filter {
-            unseen.contains($0.1) && (!besideWork || access(location.photoURL(fileName: $0.1).path, F_OK) != 0)
+        let missingInIDOrder = missing.sorted { $0.value < $1.value }
+        report.missingPhotos = missingInIDOrder.map(\.value)
+        report.missingFiles = missingInIDOrder.map(\.key)
+    }
+
+    private static func removable(_ name: String) -> Bool { isTemporary(name) && !TemporaryFiles.isInFlight(name) }
+
+    /// Every photo's id by its file name; or, with `among`, only those of these names.
+    private static func idsByName(_ db: Database, among names: [String]? = nil) throws -> [String: PhotoID] {
+        var ids: [String: PhotoID] = [:]
+        if let names {
+            let statement = try db.cachedStatement(sql: "SELECT id FROM photo WHERE fileName = ?")
+            for name in names {
+                if let id = try Int64.fetchOne(statement, arguments: [name]) { ids[name] = PhotoID(rawValue: id) }
+            }
+            return ids
         }
-        report.missingPhotos = missing.map(\.0)
-        report.missingFiles = missing.map(\.1)
+        ids.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0)
+        let cursor = try Row.fetchCursor(db, sql: "SELECT id, fileName FROM photo")
+        while let row = try cursor.next() { ids[row[1]] = PhotoID(rawValue: row[0]) }
+        return ids
+    }
+
+    /// The names an import in flight or a removal not yet trashed holds.
+    private static func claimedNames(_ db: Database) throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT fileName FROM importJournal UNION SELECT fileName FROM pendingTrash"))
+    }
+
+    /// The photo names a thumbnail name could belong to ("NAME" of "NAME.png" or "NAME.jpg").
+    private static func photoNames(ofThumbnail name: String) -> [String] {
+        ThumbnailFormat.allCases.compactMap { format in
+            name.hasSuffix("." + format.fileExtension) ? String(name.dropLast(format.fileExtension.count + 1)) : nil
+        }
     }
 
     /// "NAME.png" or "NAME.jpg" for a NAME `isPhotoName` accepts (no second set of every
     /// photo's thumbnail name). Either format, whatever the photo's row says: both names are
     /// Drover's for that photo.
     private static func isThumbnail(_ name: String, ofOneOf isPhotoName: (String) -> Bool) -> Bool {
-        ThumbnailFormat.allCases.contains { format in
-            name.hasSuffix("." + format.fileExtension) && isPhotoName(String(name.dropLast(format.fileExtension.count + 1)))
-        }
+        photoNames(ofThumbnail: name).contains(where: isPhotoName)
     }
 
     /// What a read-only open can know without repairing anything: the missing photos.
