@@ -21,15 +21,18 @@ make_photos "$work/seeds" "$seeds" 640x480
 "$drover" --library "$library" --import "$work/seeds" --import-only >/dev/null
 
 # Rows: photo i (i > seeds) copies seed row ((i - 1) % seeds) + 1 with its own file
-# name ("scale-000123.jpg") and title, and joins the end of the main collection.
+# name ("scale-000123.jpg") and title, and joins the end of the main collection. Its stamp
+# (size and modification time) is the seed's, as its file is the seed's: as an import
+# stores it, so that no open takes the library for one from before stamps and stores them.
 sqlite3 "$library/library.sqlite" >/dev/null <<SQL
 PRAGMA journal_mode = WAL;
 BEGIN;
 WITH RECURSIVE n(i) AS (SELECT $seeds + 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
 INSERT INTO photo (id, fileName, originalFileName, title, width, height, dateTaken, fileDate, dateAdded, scanState,
-                   contentHash, thumbnailFormat)
+                   contentHash, thumbnailFormat, fileSize, fileModified)
 SELECT n.i, printf('scale-%06d.jpg', n.i), printf('scale-%06d.jpg', n.i), printf('Photo %d', n.i),
-       s.width, s.height, s.dateTaken, s.fileDate - n.i * 3600, s.dateAdded, 1, s.contentHash, s.thumbnailFormat
+       s.width, s.height, s.dateTaken, s.fileDate - n.i * 3600, s.dateAdded, 1, s.contentHash, s.thumbnailFormat,
+       s.fileSize, s.fileModified
 FROM n JOIN photo s ON s.id = ((n.i - 1) % $seeds) + 1;
 WITH RECURSIVE n(i) AS (SELECT $seeds + 1 UNION ALL SELECT i + 1 FROM n WHERE i < $count)
 INSERT INTO collectionEntry (position, kind, photoID)
