@@ -207,13 +207,19 @@ static inline void drover_jpeg_skip_input(j_decompress_ptr info, long count) {
     source->bytes_in_buffer -= (size_t)count;
 }
 
-// Maps the source's descriptor if it is a regular file with bytes left after its offset, and
-// leaves `mapped` NULL (so the source reads) when it is not or does not map. MAP_POPULATE: the
-// file's pages, in the page cache after the copy that was just written, are mapped at once
-// instead of a fault at a time.
+// The largest file mapped: a camera's JPEG is a few tens of MB at most. A larger one (the import
+// takes files up to 1 GB) is read, so that a mapping never takes the address space under the
+// child's RLIMIT_AS that the decode of a huge image needs.
+#define DROVER_JPEG_MAP_MAX ((off_t)64 << 20)
+
+// Maps the source's descriptor if it is a regular file of at most DROVER_JPEG_MAP_MAX bytes with
+// bytes left after its offset, and leaves `mapped` NULL (so the source reads) when it is not or
+// does not map. MAP_POPULATE: the file's pages, in the page cache after the copy that was just
+// written, are mapped at once instead of a fault at a time.
 static inline void drover_jpeg_map(struct drover_jpeg_source *source) {
     struct stat info;
-    if (fstat(source->descriptor, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0) return;
+    if (fstat(source->descriptor, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0
+        || info.st_size > DROVER_JPEG_MAP_MAX) return;
     off_t position = lseek(source->descriptor, 0, SEEK_CUR);
     if (position < 0 || position >= info.st_size) return;
     void *mapped = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, source->descriptor, 0);
