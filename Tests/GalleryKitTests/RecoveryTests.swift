@@ -129,6 +129,35 @@ import Testing
         #expect(try await library.photos(withIDs: ids).count == 1)
     }
 
+    @Test func aSweepBesideWorkLooksAgainAtWhatChangedAfterItsFirstRead() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let ids = try await library.importGenerated(3, named: "kept", in: temp)
+        let photos = try await library.photos(withIDs: ids)
+        let location = library.location
+        // Gone before the sweep: missing, as ever.
+        try FileManager.default.removeItem(at: photos[2].fileURL)
+        var report = RecoveryReport()
+        try Recovery.sweep(library.pool, location: location, keeping: [], besideWork: true, into: &report) {
+            // After the sweep read the rows: an import lands a photo (its copy, its thumbnail
+            // and its row), and a photo is removed (its row, then its file, as the Trash takes it).
+            try TestImages.write(location.photosDirectory.appendingPathComponent("late.png"), width: 8, height: 8)
+            try TestImages.write(location.thumbnailsDirectory.appendingPathComponent("late.png.png"), width: 8, height: 8)
+            try library.pool.write { db in
+                try db.execute(sql: "CREATE TEMP TABLE arriving AS SELECT * FROM photo WHERE id = ?", arguments: [ids[0].rawValue])
+                try db.execute(sql: "UPDATE arriving SET id = NULL, fileName = 'late.png', contentHash = NULL")
+                try db.execute(sql: "INSERT INTO photo SELECT * FROM arriving")
+                try db.execute(sql: "DROP TABLE arriving")
+                try db.execute(sql: "DELETE FROM photo WHERE id = ?", arguments: [ids[1].rawValue])
+            }
+            try FileManager.default.removeItem(at: photos[1].fileURL)
+        }
+        #expect(report.unknownFiles.isEmpty, "a photo that landed meanwhile was called not Drover's: \(report.unknownFiles)")
+        #expect(report.missingPhotos == [ids[2]], "only the photo gone before the sweep is missing")
+        #expect(report.missingFiles == [photos[2].fileURL.lastPathComponent])
+        #expect(report.removedTemporaryFiles.isEmpty)
+    }
+
     @Test func committedRowsSurviveWithoutTheirTemporaryLeftovers() async throws {
         // A row committed but the process died before cleaning up its temp file (can't
         // happen in the pipeline's order, but recovery must not touch the good file).

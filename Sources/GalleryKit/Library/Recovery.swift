@@ -82,11 +82,15 @@ enum Recovery {
     /// folders are read a name at a time and only the few names without a row kept. Listing
     /// both folders into arrays beside the rows and two sets of their names was about 360 MB
     /// at the sweep's peak, on top of the window's collection (docs/benchmarks.md, thirteenth pass).
+    ///
+    /// `whileListing` runs after the first read, before the listings: the tests' stand-in for
+    /// this process's own work meanwhile.
     static func sweep(_ pool: DatabasePool, location: LibraryLocation, keeping stillPending: Set<String>,
-                      besideWork: Bool, into report: inout RecoveryReport) throws {
+                      besideWork: Bool, into report: inout RecoveryReport, whileListing: () throws -> Void = {}) throws {
         var (rows, claimed) = try pool.read { db in
             (try idsByName(db), besideWork ? try claimedNames(db) : [])
         }
+        try whileListing()
         func isKnown(_ name: String) -> Bool { rows[name] != nil || claimed.contains(name) || stillPending.contains(name) }
 
         // Thumbnails first, while `rows` still holds every name; then the copies, each taken
