@@ -64,8 +64,10 @@ struct drover_jpeg_source {
     // and copies of a 3.5 MB photo: an import of 40 camera-like 12-megapixel JPEGs took about
     // 30 ms less CPU (docs/benchmarks.md, thirteenth pass), the 2.5% above taken back.
     // NULL otherwise, and the source reads. A file cut short while it is mapped ends the
-    // child with SIGBUS, which its server reports as a crash (a refusal), not a hang: the
-    // files decoded are the library's own copies, which nothing else writes.
+    // child with SIGBUS, which its server reports as a crash (a decoder failure), not a hang:
+    // the files decoded are the library's own copies, and the one case where something else
+    // changed one (the file check decoding a copy whose stamp changed) leaves a failed decode
+    // for the next open.
     const unsigned char *mapped;
     size_t mapped_length;
     size_t mapped_position;

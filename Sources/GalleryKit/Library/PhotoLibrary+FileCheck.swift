@@ -49,7 +49,8 @@ extension PhotoLibrary {
     }
 
     /// Examines every photo's files, reading their entries a page at a time (`FileCheck.pageSize`);
-    /// nil if the rows cannot be read. A page is its own read: a photo added meanwhile is
+    /// nil if the rows cannot be read, and what the pages before it found if a later read fails
+    /// (the next open checks again). A page is its own read: a photo added meanwhile is
     /// examined if its page comes later, one removed meanwhile has no copy to examine
     /// (missing copies are the open's report). Blocking.
     private static func examineEveryPhoto(_ pool: DatabasePool, location: LibraryLocation, preparer: PhotoPreparer,
@@ -57,7 +58,7 @@ extension PhotoLibrary {
         var findings = FileCheck.Findings()
         var last: PhotoID?
         while true {
-            guard let page = try? pool.read({ db in try FileCheck.page(db, after: last) }) else { return nil }
+            guard let page = try? pool.read({ db in try FileCheck.page(db, after: last) }) else { return last == nil ? nil : findings }
             guard let lastInPage = page.last else { return findings }
             FileCheck.examine(page, location: location, preparer: preparer, canWrite: canWrite, into: &findings)
             last = lastInPage.id

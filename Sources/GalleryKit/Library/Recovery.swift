@@ -113,8 +113,9 @@ enum Recovery {
             claimed.formUnion(nowClaimed)
             copiesWithoutRow.removeAll(where: isKnown)
             thumbnailsWithoutPhoto.removeAll { isThumbnail($0, ofOneOf: isKnown) }
-            missing = missing.filter { name, _ in
-                rows[name] != nil && access(location.photoURL(fileName: name).path, F_OK) != 0
+            // By the second read's id: a name removed and imported again meanwhile is another photo.
+            missing = rows.filter { name, _ in
+                missing[name] != nil && access(location.photoURL(fileName: name).path, F_OK) != 0
             }
         }
 
