@@ -28,10 +28,17 @@ final class LibraryLock: Sendable {
         self.descriptor = Mutex(descriptor)
     }
 
-    /// Lets another process open the library. Closing the descriptor releases the lock.
+    /// Lets another process open the library. Unlocked before the descriptor is closed: a
+    /// child being started on another thread (a decoder server: posix_spawn) holds a copy of
+    /// every descriptor until its exec closes them, and with it this lock's open file
+    /// description, so closing alone could leave the library locked for that moment (a test
+    /// that closed a library and opened it again was refused as "in use").
     func release() {
         descriptor.withLock { descriptor in
-            if descriptor >= 0 { close(descriptor) }
+            if descriptor >= 0 {
+                flock(descriptor, LOCK_UN)
+                close(descriptor)
+            }
             descriptor = -1
         }
     }
