@@ -14,8 +14,9 @@ struct PreparedCollection: Sendable {
         tiles = items.map(TileModel.init)
     }
 
-    /// Made on a thread of its own; the caller's actor waits without blocking.
+    /// Made on a thread of its own, below the main thread's priority (utility QoS, nice 2:
+    /// see GalleryKit's `BlockingWork`); the caller's actor waits without blocking.
     static func make(_ items: [GalleryItem]) async -> PreparedCollection {
-        await Task.detached(priority: .userInitiated) { PreparedCollection(items) }.value
+        await Task.detached(priority: .utility) { PreparedCollection(items) }.value
     }
 }
