@@ -6,7 +6,8 @@ import Foundation
 /// concurrency pool, whose few threads must never block, and never on the caller's thread.
 ///
 /// At utility QoS, which libdispatch on Linux runs at nice 2: below the window's main
-/// thread (nice 0), so that work the user waits for never takes a core from a frame. At
+/// thread (nice 0), so that when both want a core the frames get the larger share (a weight,
+/// not a strict priority: the file check's nice 19 is for work that must wait). At
 /// user-initiated QoS it ran at nice -2 where it may (as root, which CI and the
 /// benchmarks are) and at 0 otherwise: never below the main thread. The decoder servers
 /// it starts inherit its nice value, and with them every decode child. Opens with a frame
