@@ -43,6 +43,8 @@ let package = Package(
         // libjpeg-turbo: the decode child's JPEG decoder (DecoderKit's JPEGDecoder), called directly
         // so that damage is reported and arithmetic-coded JPEGs decode, which gdk-pixbuf's loader does not.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // pixman: the decode child's resize of a JPEG decoded at a DCT scaling (DecoderKit's JPEGDecoder).
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         // glibc's gettext (libintl.h): no library to link.
         .systemLibrary(name: "CIntl"),
         // System calls Swift cannot make itself (fork for a decode child, pidfd, sockets,
@@ -81,7 +83,7 @@ let package = Package(
         // Drover's (no SQLite, GTK, xxHash): less code beside an untrusted image, and a smaller
         // process to start and fork. Its children run confined (Sandbox/: namespaces, Landlock,
         // seccomp; docs/sandbox.md).
-        .target(name: "DecoderKit", dependencies: ["CExif", "CJPEG", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
+        .target(name: "DecoderKit", dependencies: ["CExif", "CJPEG", "CPixbuf", "CPixman", "CSeccomp", "CSystem", "CZBar", "ImageFormats"]),
         // The library: photos, stacks, albums, notes and their order in SQLite (GRDB), imports,
         // photos' dates and places (their EXIF read by a decode child), QR codes, sorting and search, trash; one change batch per
         // transaction. In folders by job (Library/, Store/, Changes/, Import/, Metadata/,

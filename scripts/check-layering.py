@@ -30,6 +30,7 @@ LAYERS = {
     "CIntl": [],
     "CSeccomp": [],  # libseccomp: the decode child's system-call allow-list
     "CJPEG": [],  # libjpeg-turbo: the decode child's JPEG decoder
+    "CPixman": [],  # pixman: the decode child's resize of a JPEG decoded at a DCT scaling
     "CDrover": ["CGtk"],
     # Pure Swift foundations.
     "Localization": ["CIntl"],
@@ -41,8 +42,8 @@ LAYERS = {
     # Every drag-and-drop rule; no GTK.
     "DragKit": ["ChangeKit", "ImageFormats", "Localization"],
     # The drover-decode helper's server, child, wire and client; links gdk-pixbuf, libjpeg,
-    # zbar and libexif (the child's EXIF reading), nothing of the library's.
-    "DecoderKit": ["CExif", "CJPEG", "CPixbuf", "CSeccomp", "CSystem", "CZBar", "ImageFormats"],
+    # pixman, zbar and libexif (the child's EXIF reading), nothing of the library's.
+    "DecoderKit": ["CExif", "CJPEG", "CPixbuf", "CPixman", "CSeccomp", "CSystem", "CZBar", "ImageFormats"],
     # The library; no GTK.
     "GalleryKit": ["ChangeKit", "ImageFormats", "DecoderKit", "CPixbuf", "CSystem",
                    "CXXHash", "Localization", "GRDB"],

@@ -8,10 +8,11 @@ set -euo pipefail
 # which GIO downloads an image dragged in from a browser; gettext for the translations (po/);
 # xxHash (libxxhash-dev) for the content hash of imported photos; libpng (libpng-dev)
 # for writing thumbnails; libseccomp (libseccomp-dev) for the decoder's system-call filter;
-# libjpeg-turbo (libjpeg62-turbo-dev), which the decoder calls for JPEGs itself.
+# libjpeg-turbo (libjpeg62-turbo-dev), which the decoder calls for JPEGs itself, and pixman
+# (libpixman-1-dev), with which it resizes them.
 BUILD_PACKAGES=(
   pkg-config libgtk-4-dev libadwaita-1-dev libzbar-dev libexif-dev libsqlite3-dev libxxhash-dev libpng-dev libseccomp-dev
-  libjpeg62-turbo-dev
+  libjpeg62-turbo-dev libpixman-1-dev
   adwaita-icon-theme meson ninja-build desktop-file-utils appstream libglib2.0-bin gettext
   webp-pixbuf-loader heif-gdk-pixbuf libavif-gdk-pixbuf gvfs-backends
 )

@@ -311,16 +311,25 @@ static inline int drover_jpeg_read_header(struct drover_jpeg *jpeg) {
     return 0;
 }
 
-// Starts the decode at the smallest of libjpeg's DCT scalings (1/1, 1/2, 1/4, 1/8) that is
-// still at least `width`×`height` (gdk-pixbuf's JPEG loader chooses the same), or at full
-// size when `width` or `height` is 0: decoding at an eighth does a sixty-fourth of the
-// inverse DCTs and colour conversion. RGB out, from YCbCr, RGB or greyscale; CMYK and YCCK
-// come out as CMYK, turned into RGB while the rows are read. Afterwards `info.output_width`,
-// `output_height` and `output_components` (3, or 4 for CMYK) say what the rows hold.
-// Returns 0, or -1 with `failure` set.
-static inline int drover_jpeg_start(struct drover_jpeg *jpeg, int width, int height) {
+// Chooses the smallest of libjpeg's DCT scalings (1/1, 1/2, 1/4, 1/8) that is still at least
+// `width`×`height` (gdk-pixbuf's JPEG loader chooses the same), or the full size when `width`
+// or `height` is 0: decoding at an eighth does a sixty-fourth of the inverse DCTs and colour
+// conversion. RGB out, from YCbCr, RGB or greyscale; CMYK and YCCK come out as CMYK, turned
+// into RGB while the rows are read. Afterwards `info.output_width`, `output_height` and
+// `output_components` (3, or 4 for CMYK) say what the rows will hold. Returns 0, or -1 with
+// `failure` set.
+static inline int drover_jpeg_choose_scale(struct drover_jpeg *jpeg, int width, int height) {
     if (setjmp(jpeg->error.jump)) return -1;
     struct jpeg_decompress_struct *info = &jpeg->info;
+    switch (info->jpeg_color_space) {
+    case JCS_CMYK:
+    case JCS_YCCK:
+        info->out_color_space = JCS_CMYK;
+        break;
+    default:
+        info->out_color_space = JCS_RGB;
+        break;
+    }
     info->scale_num = 1;
     info->scale_denom = 1;
     if (width > 0 && height > 0) {
@@ -333,15 +342,18 @@ static inline int drover_jpeg_start(struct drover_jpeg *jpeg, int width, int hei
             }
         }
     }
-    switch (info->jpeg_color_space) {
-    case JCS_CMYK:
-    case JCS_YCCK:
-        info->out_color_space = JCS_CMYK;
-        break;
-    default:
-        info->out_color_space = JCS_RGB;
-        break;
-    }
+    jpeg_calc_output_dimensions(info);
+    return 0;
+}
+
+// Starts the decode at the scaling chosen. With `rgbx`, RGB comes out 4 bytes a pixel
+// (libjpeg-turbo's JCS_EXT_RGBX, at the same cost; the fourth byte is whatever libjpeg-turbo
+// leaves there) for pixman's resize (CPixman), which ignores it; CMYK comes out 4 bytes a
+// pixel anyway. Returns 0, or -1 with `failure` set.
+static inline int drover_jpeg_start(struct drover_jpeg *jpeg, int rgbx) {
+    if (setjmp(jpeg->error.jump)) return -1;
+    struct jpeg_decompress_struct *info = &jpeg->info;
+    if (rgbx && info->out_color_space == JCS_RGB) info->out_color_space = JCS_EXT_RGBX;
     // gdk-pixbuf's loader turned block smoothing off; it matters only for a progressive
     // image decoded before all its scans are in, which this decode never shows.
     info->do_block_smoothing = FALSE;
