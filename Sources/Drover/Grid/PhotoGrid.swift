@@ -49,6 +49,10 @@ final class PhotoGrid: CanvasLayout {
 
     private(set) var visibleTiles: [String: PhotoTile] = [:]
     private(set) var visibleRange = 0..<0
+    /// The tiles `setItems` kept still stand where the previous collection placed them, until
+    /// the next allocation moves them: until then `tile(at:)` hands none out, so that focus
+    /// never lands on one there (the scrolled window would follow it to that old place).
+    private var keptTilesAwaitPlacing = false
     /// A focus move waits for the tile's allocation (`focus(index:)`).
     var pendingFocus = false
     /// Run once the pending focus move has happened (see `whenFocusSettles`).
@@ -119,8 +123,13 @@ final class PhotoGrid: CanvasLayout {
         // Focus on a tile stays in the grid (an album chosen in the narrow window's drawer
         // hands focus here before its photos load): on the first of the new photos.
         let hadFocus = visibleTiles.values.contains { $0.root.hasFocus }
-        for tile in visibleTiles.values { pool.recycle(tile) }
-        visibleTiles = [:]
+        // The tiles on screen are kept for the layout this queues (`syncVisibleTiles`), which
+        // recycles those whose photo is not in the new visible range and binds the rest, a
+        // tile whose model is unchanged only to its new position. When a library's first page
+        // gives way to the whole collection, the same photos stay on screen: recycled and bound
+        // again, each tile's name, description and tooltip went over AT-SPI in the frame that
+        // showed the collection (docs/benchmarks.md, fifteenth pass).
+        keptTilesAwaitPlacing = !visibleTiles.isEmpty
         items = newItems
         selection.clear()
         focusIndex = nil
@@ -217,7 +226,7 @@ final class PhotoGrid: CanvasLayout {
     }
 
     func tile(at index: Int) -> PhotoTile? {
-        guard items.indices.contains(index) else { return nil }
+        guard !keptTilesAwaitPlacing, items.indices.contains(index) else { return nil }
         return visibleTiles[items[index].id]
     }
 
@@ -282,6 +291,7 @@ final class PhotoGrid: CanvasLayout {
                          width: Int32(cellSize.width), height: Int32(cellSize.height),
                          translation: offset.translation, scale: offset.scale)
         }
+        keptTilesAwaitPlacing = false
         // Every child gets an allocation, shown or not (GTK wants it).
         selectionInput.placeBand(in: canvas)
         dragFeedback.placeIndicator(in: canvas, geometry: geometry, cellSize: cellSize)
