@@ -1,7 +1,7 @@
 // pixman (the pixel library cairo and GTK draw with): the decode child's resize of a JPEG
 // decoded at a DCT scaling (JPEGDecoder) to the size asked for. Measured on one core of the
-// Intel Xeon of docs/benchmarks.md's fourteenth pass: the viewer's 24-megapixel photo at a
-// quarter (1500×1000) to 869×579 took 11.5 ms with gdk-pixbuf's bilinear filter and 1.2 ms
+// Intel Xeon of docs/benchmarks.md's fifteenth pass: the viewer's 24-megapixel photo at a
+// quarter (1500×1000) to 1090×727 took 11.5 ms with gdk-pixbuf's bilinear filter and 1.2 ms
 // with pixman's; a 12-megapixel photo's eighth (500×375) to a 256 px thumbnail 0.75 ms and
 // 0.08 ms. pixman is fast only on 32-bit pixels (its SSSE3 paths; 24-bit RGB went through
 // its general path in 16 ms), so the rows are decoded 4 bytes a pixel and packed to 3 after.
@@ -10,12 +10,13 @@
 #include <pixman.h>
 
 // Resizes opaque 4-byte pixels (R, G, B and a fourth byte, which is ignored, in memory: as
-// libjpeg-turbo's JCS_EXT_RGBX writes them and gdk-pixbuf lays out RGBA) from `source`, `source_width` ×
-// `source_height` rows `source_stride` bytes apart, into `destination`, with pixman's bilinear
-// filter: each pixel of the result mixes the 2×2 source pixels nearest its centre, so every
-// source pixel counts as long as the picture shrinks by at most half on each side, which is
-// what the caller keeps to. The fourth byte of the result is 255. Returns 0, or -1 when
-// pixman could not allocate its image headers.
+// libjpeg-turbo's JCS_EXT_RGBX writes them and gdk-pixbuf lays out RGBA) from `source`,
+// `source_width` × `source_height` rows `source_stride` bytes apart, into `destination`
+// (`width` × `height` rows `stride` bytes apart), with pixman's bilinear filter: each pixel
+// of the result mixes the 2×2 source pixels nearest its centre, so every source pixel counts
+// as long as the picture shrinks by at most half on each side, which is what the caller
+// keeps to. The fourth byte of the result is 255. Returns 0, or -1 when pixman could not
+// allocate its image headers.
 static inline int drover_resize_opaque_rgbx(const uint8_t *source, int source_width, int source_height, size_t source_stride,
                                             uint8_t *destination, int width, int height, size_t stride) {
     // x8b8g8r8 is a 32-bit word 0xXXBBGGRR, which a little-endian machine stores R, G, B, X.

@@ -20,8 +20,8 @@ public enum ImageDamage: String, Sendable, Hashable, CaseIterable {
 /// smallest of 1/1, 1/2, 1/4, 1/8 still at least the size asked for), so at that size the
 /// pixels are its pixels; the resize to the size asked for is pixman's bilinear filter, ten
 /// times faster than gdk-pixbuf's (CPixman), or gdk-pixbuf's own when an eighth is still more
-/// than twice that size. RGB, or for a CMYK JPEG RGB with an opaque alpha byte, as gdk-pixbuf gives it; the EXIF orientation recorded as the "orientation" option
-/// for `Pixbuf` to apply. Reads only the open descriptor (the decode child opens no path).
+/// than twice that size. RGB, or for a CMYK JPEG RGB with an opaque alpha byte, as gdk-pixbuf
+/// gives it; the EXIF orientation recorded as the "orientation" option for `Pixbuf` to apply. Reads only the open descriptor (the decode child opens no path).
 enum JPEGDecoder {
     /// Decodes the JPEG on `descriptor`, whose first bytes, `prefix`, were read from it already,
     /// scaled down (never up) to fit `box`×`box`. A header of more than `maxPixels` is refused
@@ -87,7 +87,7 @@ enum JPEGDecoder {
     /// figures): RGBA with an opaque alpha byte when `keepingFourthByte` (a CMYK JPEG, as
     /// gdk-pixbuf gives it), else packed to RGB.
     static func resizedWithPixman(_ picture: Pixbuf, to size: PixelSize,
-                                          keepingFourthByte: Bool) throws(Pixbuf.LoadError) -> Pixbuf {
+                                  keepingFourthByte: Bool) throws(Pixbuf.LoadError) -> Pixbuf {
         guard let rgba = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 1, 8, Int32(size.width), Int32(size.height)) else {
             throw noMemory(for: size)
         }
