@@ -14,7 +14,10 @@ import Foundation
 /// gap over 50 ms, before and after: 10 and 3 of 34 at 100,000 photos, 4 and 2 of 6 at
 /// 1,000,000 (docs/benchmarks.md, fourteenth pass).
 enum BlockingWork {
-    private static let queue = DispatchQueue(label: "app.drover.GalleryKit.blocking", qos: .utility, attributes: .concurrent)
+    /// The QoS of the library's background work: this type's queues and the database's
+    /// (`LibraryOpener`).
+    static let qos = DispatchQoS.utility
+    private static let queue = DispatchQueue(label: "app.drover.GalleryKit.blocking", qos: qos, attributes: .concurrent)
 
     static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
@@ -52,7 +55,7 @@ enum BlockingWork {
         await withCheckedContinuation { continuation in
             // A serial queue of its own is served by a thread that is made for it when no
             // idle one is at hand (libdispatch's "overcommit" queues).
-            DispatchQueue(label: "app.drover.GalleryKit.own-thread", qos: .utility).async {
+            DispatchQueue(label: "app.drover.GalleryKit.own-thread", qos: qos).async {
                 continuation.resume(returning: work())
             }
         }

@@ -74,17 +74,17 @@ enum LibraryOpener {
         return (pool, lock)
     }
 
-    /// A library's pool runs its reads and writes on GRDB's own queues, at utility QoS (nice
-    /// 2 on Linux) as `BlockingWork` runs the rest of the library's work, below the window's
-    /// main thread: GRDB's default, user-initiated, ran them at nice -2 where it may (as
-    /// root), ahead of it. The open reads the whole collection there (`observe`: 37% of the
+    /// A library's pool runs its reads and writes on GRDB's own queues, at `BlockingWork`'s
+    /// QoS (utility, nice 2 on Linux) as the rest of the library's work runs, below the
+    /// window's main thread: GRDB's default, user-initiated, ran them at nice -2 where it may
+    /// (as root), ahead of it. The open reads the whole collection there (`observe`: 37% of the
     /// CPU of an open of 100,000 photos). Measured, the open's frame gaps did not change
     /// (docs/benchmarks.md, fifteenth pass); the rule is that nothing the library does in
     /// the background outranks the frames.
     private static func poolConfiguration(label: String) -> Configuration {
         var configuration = Configuration()
         configuration.label = label
-        configuration.qos = .utility
+        configuration.qos = BlockingWork.qos
         return configuration
     }
 
