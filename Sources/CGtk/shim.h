@@ -99,6 +99,44 @@ static inline void drover_accessible_realize_when_mapped(GtkWidget *w) {
     g_signal_connect(w, "map", G_CALLBACK(drover_accessible_realize_on_map), NULL);
 }
 
+// A tooltip set without gtk_widget_set_tooltip_text's pointer query. GTK 4.8 follows
+// every change of a visible widget's tooltip with gtk_tooltip_trigger_tooltip_query,
+// which on X11 asks the server where the pointer is: three round trips (XIGetClientPointer,
+// XIQueryPointer, XSync) per tooltip. A grid tile has four tooltips (its title's, its
+// placeholder's buttons'), so the first tiles of a window cost about 860 round trips, on
+// the main thread, racing the X server for a core (a uprobe trace of an open of 100,000
+// photos, docs/benchmarks.md "Sixteenth pass"). Here the text waits in the widget's data
+// until GTK asks for it ("query-tooltip", as it does before showing a tooltip), and the
+// pointer query is made only when the pointer is over the widget, where a tooltip may be
+// showing and has to change at once. As GTK does, the text is the accessible description.
+static inline gboolean drover_tooltip_query(GtkWidget *w, int x, int y, gboolean keyboard,
+                                            GtkTooltip *tooltip, gpointer unused) {
+    (void)x; (void)y; (void)keyboard; (void)unused;
+    const char *text = g_object_get_data(G_OBJECT(w), "drover-tooltip");
+    if (text == NULL) return FALSE;
+    gtk_tooltip_set_text(tooltip, text);
+    return TRUE;
+}
+static inline const char *drover_widget_tooltip(GtkWidget *w) {
+    return g_object_get_data(G_OBJECT(w), "drover-tooltip");
+}
+static inline void drover_widget_set_tooltip(GtkWidget *w, const char *text) {
+    if (text != NULL && *text == '\0') text = NULL;  // as GTK: an empty tooltip is none
+    if (g_strcmp0(drover_widget_tooltip(w), text) == 0) return;
+    if (g_object_get_data(G_OBJECT(w), "drover-tooltip-asked") == NULL) {
+        g_signal_connect(w, "query-tooltip", G_CALLBACK(drover_tooltip_query), NULL);
+        g_object_set_data(G_OBJECT(w), "drover-tooltip-asked", GINT_TO_POINTER(1));
+    }
+    g_object_set_data_full(G_OBJECT(w), "drover-tooltip", g_strdup(text), g_free);
+    gtk_widget_set_has_tooltip(w, text != NULL);
+    if (text != NULL)
+        gtk_accessible_update_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+    else
+        gtk_accessible_reset_property(GTK_ACCESSIBLE(w), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    if (gtk_widget_get_state_flags(w) & GTK_STATE_FLAG_PRELIGHT)
+        gtk_widget_trigger_tooltip_query(w);
+}
+
 // GTK 4.8 reads an unlabelled GtkStackPage as "GtkStackPage panel"; popover
 // menus hold such a stack inside. Labels every page of every stack under
 // `root` that has none of its own (pages are not widgets: walk the stacks).

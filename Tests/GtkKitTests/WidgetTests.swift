@@ -33,6 +33,29 @@ final class WidgetTests: GTKTestCase {
         }
     }
 
+    /// The tooltip waits in the widget for GTK to ask for it (no pointer query per change):
+    /// it reads back, turns GTK's tooltip handling on and off, and an empty one is none.
+    func testTooltipReadsBackAndTurnsGTKsTooltipHandlingOnAndOff() {
+        onMain {
+            let label = Label("IMG_0042.jpg")
+            XCTAssertNil(label.tooltip)
+            XCTAssertEqual(gtk_widget_get_has_tooltip(label.widget), 0)
+            label.tooltip = "IMG_0042.jpg, a long title shown whole"
+            XCTAssertEqual(label.tooltip, "IMG_0042.jpg, a long title shown whole")
+            XCTAssertEqual(gtk_widget_get_has_tooltip(label.widget), 1)
+            label.tooltip = "another"
+            XCTAssertEqual(label.tooltip, "another")
+            label.tooltip = ""
+            XCTAssertNil(label.tooltip, "an empty tooltip is none, as in GTK")
+            XCTAssertEqual(gtk_widget_get_has_tooltip(label.widget), 0)
+            label.tooltip = "back"
+            XCTAssertEqual(gtk_widget_get_has_tooltip(label.widget), 1)
+            label.tooltip = nil
+            XCTAssertNil(label.tooltip)
+            XCTAssertEqual(gtk_widget_get_has_tooltip(label.widget), 0)
+        }
+    }
+
     func testParentChecksFollowSetParentAndUnparent() {
         onMain {
             let anchor = Box(GTK_ORIENTATION_VERTICAL)

@@ -89,7 +89,7 @@ public final class ToastOverlay: Widget {
         while let current = child {
             if drover_is_button(current) != 0, gtk_button_get_icon_name(MnemonicButtonNames.buttonPointer(current)) != nil {
                 drover_accessible_set_label(OpaquePointer(current), name)
-                gtk_widget_set_tooltip_text(current, name)
+                drover_widget_set_tooltip(current, name)
             }
             child = gtk_widget_get_next_sibling(current)
         }

@@ -76,9 +76,11 @@ open class Widget: Object {
         get { gtk_widget_get_opacity(widget) }
         set { gtk_widget_set_opacity(widget, newValue) }
     }
+    /// The tooltip, which is also the accessible description (as GTK makes it). Set
+    /// without GTK's pointer query, three X round trips a tooltip (`drover_widget_set_tooltip`).
     public var tooltip: String? {
-        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widget, newValue) }
+        get { drover_widget_tooltip(widget).map { String(cString: $0) } }
+        set { drover_widget_set_tooltip(widget, newValue) }
     }
     public var expandsHorizontally: Bool {
         get { gtk_widget_get_hexpand(widget) != 0 }
