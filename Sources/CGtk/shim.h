@@ -103,7 +103,7 @@ static inline void drover_accessible_realize_when_mapped(GtkWidget *w) {
 // every change of a visible widget's tooltip with gtk_tooltip_trigger_tooltip_query,
 // which on X11 asks the server where the pointer is: three round trips (XIGetClientPointer,
 // XIQueryPointer, XSync) per tooltip. A grid tile has four tooltips (its title's, its
-// placeholder's buttons'), so the first tiles of a window cost about 860 round trips, on
+// placeholder's buttons'), so a window and its first tiles cost about 860 round trips, on
 // the main thread, racing the X server for a core (a uprobe trace of an open of 100,000
 // photos, docs/benchmarks.md "Sixteenth pass"). Here the text waits in the widget's data
 // until GTK asks for it ("query-tooltip", as it does before showing a tooltip), and the
