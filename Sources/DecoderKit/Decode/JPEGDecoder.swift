@@ -21,7 +21,8 @@ public enum ImageDamage: String, Sendable, Hashable, CaseIterable {
 /// pixels are its pixels; the resize to the size asked for is pixman's bilinear filter, ten
 /// times faster than gdk-pixbuf's (CPixman), or gdk-pixbuf's own when an eighth is still more
 /// than twice that size. RGB, or for a CMYK JPEG RGB with an opaque alpha byte, as gdk-pixbuf
-/// gives it; the EXIF orientation recorded as the "orientation" option for `Pixbuf` to apply. Reads only the open descriptor (the decode child opens no path).
+/// gives it; the EXIF orientation recorded as the "orientation" option for `Pixbuf` to apply.
+/// Reads only the open descriptor (the decode child opens no path).
 enum JPEGDecoder {
     /// Decodes the JPEG on `descriptor`, whose first bytes, `prefix`, were read from it already,
     /// scaled down (never up) to fit `box`×`box`. A header of more than `maxPixels` is refused
