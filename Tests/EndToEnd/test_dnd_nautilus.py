@@ -217,6 +217,13 @@ def test_a_flocked_drag_gives_nautilus_every_file(drover, nautilus_folder, tmp_p
         time.sleep(0.5)
         release()
         files = _wait_for_files(nautilus_folder, 2, "both flocked photos in the folder")
+        # Nautilus' copy is not atomic: a name is there before its bytes are (one CI run read
+        # "Colourful cups.jpg" with 128 of its 177 KiB). Nautilus is stopped once both are whole.
+        sizes = {"Chelsea the cat.jpg": cat.stat().st_size, "Colourful cups.jpg": cups.stat().st_size}
+        for arrived in files:
+            if arrived.name in sizes:
+                wait_for(lambda arrived=arrived: arrived.stat().st_size == sizes[arrived.name], 10,
+                         what=f"all of {arrived.name}")
     finally:
         nautilus.stop()
     # Copies named after their titles, with the library files' bytes.
