@@ -66,6 +66,9 @@ static inline int drover_seccomp_build(scmp_datum_t self, scmp_filter_ctx *out) 
     // it answers ENOSYS and glibc falls back to clone.
     if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
     if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    // A thread may choose its own CPUs (pid 0: the calling thread), none of another process's:
+    // a JPEG decoded on two threads moves its second thread off its first one's CPU (CJPEG).
+    if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(sched_setaffinity), 1, SCMP_A0(SCMP_CMP_EQ, 0));
     // Signals to itself only (abort, and the CPU limit's SIGXCPU is the kernel's).
     if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self));
     if (rc == 0) rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self));

@@ -1,3 +1,4 @@
+import CJPEG
 import CPixbuf
 import Foundation
 import TestSupport
@@ -81,6 +82,11 @@ import Testing
             let djpegSaysCorrupt = try djpegWarnings(damaged, allowingErrors: true).contains("JPEG")
             let answer = try decode(damaged, box: 256)
             let isRefused = answer.hasPrefix("fail ")
+            if index % 5 == 0 {
+                // Decoded on two threads (a quarter, 400×300: split), the verdict is the same.
+                let onTwoThreads = try decode(damaged, box: 256, onTwoThreads: true)
+                #expect(onTwoThreads.hasPrefix("fail ") == isRefused, "random-\(index): \(answer), on two threads \(onTwoThreads)")
+            }
             if djpegSaysCorrupt { flagged += 1 }
             if djpegSaysCorrupt && isRefused { refused += 1 }
             if isRefused && !djpegSaysCorrupt { falseAlarms.append("random-\(index): \(answer)") }
@@ -180,26 +186,82 @@ import Testing
         #expect(try decode(rotated, box: 256) == "ok 300 400")
     }
 
+    /// The viewer's decode of a photo someone waits for (`--two-threads`): a second thread
+    /// decodes the top rows while the first skips them and decodes the rest. Every row comes
+    /// out as one thread decodes it, for each chroma subsampling, grey, CMYK and a file with
+    /// restart markers, at the full size, a half, and a half resized by pixman; a progressive
+    /// JPEG is not split and decodes as before; damage in either part is refused.
+    @Test func onTwoThreadsEveryRowComesOutAsOneThreadDecodesIt() throws {
+        var files: [URL] = []
+        for sampling in ["4:4:4", "4:2:2", "4:2:0"] {
+            let file = temp.file("sampled-\(sampling.replacingOccurrences(of: ":", with: "")).jpg")
+            try run("/usr/bin/convert", [photo.path, "-sampling-factor", sampling, "-quality", "92", file.path])
+            files.append(file)
+        }
+        let grey = temp.file("grey.jpg")
+        try run("/usr/bin/jpegtran", ["-grayscale", "-outfile", grey.path, photo.path])
+        let cmyk = temp.file("cmyk.jpg")
+        try run("/usr/bin/convert", [photo.path, "-colorspace", "CMYK", cmyk.path])
+        let restarts = temp.file("restarts.jpg")
+        try run("/usr/bin/jpegtran", ["-restart", "1", "-outfile", restarts.path, photo.path])
+        files += [grey, cmyk, restarts]
+        for file in files {
+            for box in [1000, 200, 150] {
+                let name = "\(file.lastPathComponent) at \(box)"
+                #expect(try rowsForSecondThread(file, box: box) > 0, "\(name) is split")
+                let one = try #require(try pixels(file, box: box), "\(name)")
+                #expect(try pixels(file, box: box, onTwoThreads: true) == one, "\(name)")
+            }
+        }
+        let progressive = temp.file("progressive.jpg")
+        try run("/usr/bin/jpegtran", ["-progressive", "-outfile", progressive.path, photo.path])
+        #expect(try rowsForSecondThread(progressive, box: 1000) == 0)
+        #expect(try pixels(progressive, box: 1000, onTwoThreads: true) == (try pixels(progressive, box: 1000)))
+        // Damage near the top (the second thread's rows, which the first only skips) and near
+        // the bottom (the first's).
+        for fraction in [0.2, 0.9] {
+            let damaged = try overwrite(photo, atFraction: fraction, with: [0xFF, 0xD3, 0x47, 0x41, 0x52, 0x42],
+                                        name: "marker-\(fraction).jpg")
+            #expect(try decode(damaged, box: 1000, onTwoThreads: true).hasPrefix("fail damaged corrupt "), "at \(fraction)")
+        }
+    }
+
     // MARK: - Helpers
 
     /// The first line of what the child answers for a thumbnail of `file` fitting `box`
     /// ("ok W H" or "fail …"; the EXIF lines follow an "ok", `ExifAnswer`).
-    private func decode(_ file: URL, box: Int) throws -> String {
+    private func decode(_ file: URL, box: Int, onTwoThreads: Bool = false) throws -> String {
         let output = temp.file("thumbnail-\(UUID().uuidString).jpg")
         let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: box, format: .jpeg,
-                                            fullSize: nil, input: file.path, output: output.path)
+                                            fullSize: nil, onTwoThreads: onTwoThreads, input: file.path, output: output.path)
         let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
         return String(finished.output.prefix { $0 != "\n" })
     }
 
     /// The pixels the child decodes of `file` fitting `box` (the viewer's product), or nil when it fails.
-    private func pixels(_ file: URL, box: Int) throws -> PixelsFile.Pixels? {
+    private func pixels(_ file: URL, box: Int, onTwoThreads: Bool = false) throws -> PixelsFile.Pixels? {
         let output = temp.file("pixels-\(UUID().uuidString)")
         let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: box, product: .pixels,
-                                            fullSize: nil, input: file.path, output: output.path)
+                                            fullSize: nil, onTwoThreads: onTwoThreads, input: file.path, output: output.path)
         let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
         guard finished.output.hasPrefix("ok ") else { return nil }
         return PixelsFile.read([UInt8](try Data(contentsOf: output)), largestSide: 10_000)
+    }
+
+    /// How many rows a second thread decodes of `file` decoded to fit `box` (0: not split),
+    /// asked of the decoder set up as `JPEGDecoder` sets it up, in this process.
+    private func rowsForSecondThread(_ file: URL, box: Int) throws -> Int {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let jpeg = try #require(drover_jpeg_new(descriptor, nil, 0))
+        defer { drover_jpeg_free(jpeg) }
+        try #require(drover_jpeg_read_header(jpeg) == 0)
+        let target = JPEGDecoder.fitted(PixelSize(width: Int(jpeg.pointee.info.image_width),
+                                                  height: Int(jpeg.pointee.info.image_height)), box: box)
+        try #require(drover_jpeg_choose_scale(jpeg, Int32(target.width), Int32(target.height)) == 0)
+        try #require(drover_jpeg_start(jpeg, 0) == 0)
+        return Int(drover_jpeg_rows_for_second_thread(jpeg))
     }
 
     /// The same decoded by gdk-pixbuf's JPEG loader in this process, as drover-decode did before.

@@ -52,11 +52,14 @@ import Testing
         let lines = try runProbe([secret.path, created.path, String(listener.port)])
 
         #expect(lines.last == "done", "\(lines)")
-        for name in ["open-passwd", "open-home", "create-file", "socket", "socket-unix", "connect", "kill-parent", "fork", "execve"] {
+        for name in ["open-passwd", "open-home", "create-file", "socket", "socket-unix", "connect", "kill-parent",
+                     "affinity-parent", "fork", "execve"] {
             #expect(lines.contains { $0.hasPrefix("\(name) refused ") }, "\(name): \(lines)")
         }
         // Its own pid was written into the filter compiled with a placeholder: it may signal itself.
         #expect(lines.contains("kill-self ALLOWED"), "\(lines)")
+        // Its own thread's CPUs: a JPEG decoded on two threads moves its second thread (CJPEG).
+        #expect(lines.contains("affinity-self ALLOWED"), "\(lines)")
         #expect(!FileManager.default.fileExists(atPath: created.path))
         #expect(!listener.wasConnected())
 

@@ -184,6 +184,11 @@ import Testing
         viewer.product = .pixels
         viewer.maxPixels = 100_000_000
         #expect(try DecoderHelper.Request(parsing: viewer.arguments) == viewer)
+        // The photo on show that nothing decoded ahead: on two threads.
+        var waitedFor = viewer
+        waitedFor.onTwoThreads = true
+        #expect(waitedFor.arguments.contains("--two-threads") && !viewer.arguments.contains("--two-threads"))
+        #expect(try DecoderHelper.Request(parsing: waitedFor.arguments) == waitedFor)
         #expect(throws: DecoderHelper.Request.UsageError.self) {
             _ = try DecoderHelper.Request(parsing: ["--cpu-seconds", "1", "--memory-bytes", "1", "--box", "8", "--orientation", "6", "a", "b"])
         }

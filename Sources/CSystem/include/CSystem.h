@@ -148,6 +148,16 @@ static inline pid_t drover_fork_decoder(int output, int errors, int start, int i
     return 0;
 }
 
+// Gives process or thread `pid` (0: the calling thread) the CPUs the calling thread may run
+// on: a change of nothing, by which the sandbox's escape test sees whether the filter lets a
+// decode child set CPUs (its own only). Raw system calls: glibc declares the wrappers only
+// under _GNU_SOURCE. Returns 0, or -1 with errno set.
+static inline int drover_share_cpus_with(pid_t pid) {
+    unsigned long cpus[16] = {0};
+    if (syscall(SYS_sched_getaffinity, 0, sizeof cpus, cpus) < 0) return -1;
+    return (int)syscall(SYS_sched_setaffinity, pid, sizeof cpus, cpus);
+}
+
 // Ends a decode child at once, without running exit handlers it inherited from the server.
 static inline void drover_exit_now(int status) { _exit(status); }
 

@@ -37,14 +37,15 @@ package enum ThumbnailRenderer {
     /// both descriptors are used up. Another `product` writes the decoded pixels, a region's,
     /// or the QR codes in them instead (`DecoderHelper.Request.Product`). Returns the
     /// upright full size. Opens no path: it runs inside the confined decode child.
+    /// `onTwoThreads`: a JPEG is decoded on two threads (`JPEGDecoder`).
     package static func render(descriptor: Int32, box: Int, maxPixels: Int? = nil, format: ThumbnailFormat,
                                product: DecoderHelper.Request.Product = .thumbnail, fullSize: PixelSize?, orientation: Int?,
-                               to output: Int32) throws(Failure) -> PixelSize {
+                               onTwoThreads: Bool = false, to output: Int32) throws(Failure) -> PixelSize {
         let loaded: (Pixbuf, uprightFullSize: PixelSize?)
         do {
             defer { close(descriptor) }
             loaded = try Pixbuf.load(descriptor: descriptor, fittingBox: box, maxPixels: maxPixels, fullSize: fullSize,
-                                     orientationNotAppliedByLoader: orientation)
+                                     orientationNotAppliedByLoader: orientation, onTwoThreads: onTwoThreads)
         } catch {
             close(output)
             throw Failure(error)

@@ -6,8 +6,8 @@ import Foundation
 /// HOMEFILE NEWFILE PORT` enters the namespaces as a decoder server does, confines itself
 /// exactly as a decode child does (`DecoderSandbox.confineSelf`), and then tries what an
 /// exploited decoder would: read /etc/passwd and a file in the user's home, create a file,
-/// connect to 127.0.0.1:PORT, signal its parent, run /bin/sh (and signal itself, which
-/// must be allowed). One line per attempt, "NAME
+/// connect to 127.0.0.1:PORT, signal its parent or set its CPUs, run /bin/sh (and signal
+/// itself and set its own thread's CPUs, which must be allowed). One line per attempt, "NAME
 /// refused ERRNO" or "NAME ALLOWED"; DecoderKitTests' SandboxTests asserts each.
 package enum SandboxEscapeProbe {
     package static func main(arguments: [String]) -> Int32 {
@@ -36,6 +36,9 @@ package enum SandboxEscapeProbe {
         // Its own pid, written into the filter's copy over the placeholder, must be allowed
         // (abort signals itself): "kill-self ALLOWED" is the expected line.
         attempt("kill-self") { kill(getpid(), 0) }
+        // A thread may set its own CPUs (a JPEG decoded on two threads does), never another process's.
+        attempt("affinity-parent") { drover_share_cpus_with(getppid()) }
+        attempt("affinity-self") { drover_share_cpus_with(0) }
         attempt("fork") { forkAndExit() }
         // Last: if it succeeded, the shell would replace this process and say nothing more.
         attempt("execve") {

@@ -8,10 +8,11 @@ import Foundation
 ///     drover-decode --cpu-seconds N --memory-bytes M --box B [--format png|jpeg]
 ///                   [--pixels | --crop X Y W H OF_W OF_H | --qr | --exif-only | --as-seen TURNS]
 ///                   [--max-pixels P]
-///                   [--full-size W H] INPUT OUTPUT
+///                   [--full-size W H] [--two-threads] INPUT OUTPUT
 ///
 /// With --max-pixels, an image whose header announces more than P pixels is refused
-/// before it is decoded: the decompression-bomb check.
+/// before it is decoded: the decompression-bomb check. With --two-threads, a JPEG is
+/// decoded on two threads where that is quicker (`JPEGDecoder`): the viewer's photo on show.
 /// What OUTPUT gets instead of a thumbnail (`Request.Product`): with --pixels, the decoded
 /// pixels themselves (`PixelsFile`), how Drover's viewer shows a photo large without
 /// decoding it in Drover; with --crop, the pixels of the region X Y W H of the picture at
@@ -121,7 +122,8 @@ public enum DecoderHelper {
         do {
             let size = try ThumbnailRenderer.render(descriptor: image, box: request.box, maxPixels: request.maxPixels,
                                                     format: request.format, product: request.product, fullSize: request.fullSize,
-                                                    orientation: exif.orientationNotAppliedByLoader, to: thumbnail)
+                                                    orientation: exif.orientationNotAppliedByLoader,
+                                                    onTwoThreads: request.onTwoThreads, to: thumbnail)
             return report("ok \(size.width) \(size.height)", exif: exif.metadata)
         } catch {
             return report(failureLine(error))
@@ -159,6 +161,9 @@ public enum DecoderHelper {
         /// The most pixels an image's header may announce (none when nil).
         package var maxPixels: Int?
         package var fullSize: PixelSize?
+        /// Whether a JPEG is decoded on two threads (`JPEGDecoder`): for a photo someone is
+        /// waiting to see, at the cost of more CPU.
+        package var onTwoThreads: Bool
         package var input: String
         package var output: String
 
@@ -177,12 +182,13 @@ public enum DecoderHelper {
             }
             if let maxPixels { arguments += ["--max-pixels", String(maxPixels)] }
             if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
+            if onTwoThreads { arguments.append("--two-threads") }
             // "--" so that a path starting with "-" is never taken for an option.
             return arguments + ["--", input, output]
         }
 
         package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, product: Product = .thumbnail,
-                     maxPixels: Int? = nil, fullSize: PixelSize?, input: String, output: String) {
+                     maxPixels: Int? = nil, fullSize: PixelSize?, onTwoThreads: Bool = false, input: String, output: String) {
             self.cpuSeconds = cpuSeconds
             self.memoryBytes = memoryBytes
             self.box = box
@@ -190,6 +196,7 @@ public enum DecoderHelper {
             self.product = product
             self.maxPixels = maxPixels
             self.fullSize = fullSize
+            self.onTwoThreads = onTwoThreads
             self.input = input
             self.output = output
         }
@@ -223,6 +230,7 @@ public enum DecoderHelper {
             var product = Product.thumbnail
             var maxPixels: Int?
             var fullSize: PixelSize?
+            var onTwoThreads = false
             var paths: [String] = []
             var rest = arguments[...]
             func number(_ option: String) throws(UsageError) -> Int {
@@ -261,6 +269,7 @@ public enum DecoderHelper {
                     product = .crop(rect, of: PixelSize(width: try number(argument), height: try number(argument)))
                 case "--max-pixels": maxPixels = try number(argument)
                 case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
+                case "--two-threads": onTwoThreads = true
                 case "--": paths += rest; rest = []
                 default:
                     guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option \(argument)") }
@@ -272,7 +281,7 @@ public enum DecoderHelper {
             }
             guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
             self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, product: product, maxPixels: maxPixels, fullSize: fullSize,
-                      input: paths[0], output: paths[1])
+                      onTwoThreads: onTwoThreads, input: paths[0], output: paths[1])
         }
 
         /// Sets this process's limits. Returns nil, or what failed.

@@ -90,7 +90,8 @@ final class OpenedFileViewer: ViewerBrowsing {
         decoding = Task { [weak self] in
             let result: Result<Texture, ViewerError>
             do {
-                result = .success(Texture(try await ViewerController.decodeTexture(url, box: box).prepared))
+                // Nothing decoded it ahead, and someone waits for it: on two threads.
+                result = .success(Texture(try await ViewerController.decodeTexture(url, box: box, onTwoThreads: true).prepared))
             } catch {
                 result = .failure(ViewerError(reason: ErrorWording.reason(error)))
             }
