@@ -190,7 +190,8 @@ import Testing
     /// decodes the top rows while the first skips them and decodes the rest. Every row comes
     /// out as one thread decodes it, for each chroma subsampling, grey, CMYK and a file with
     /// restart markers, at the full size, a half, and a half resized by pixman; a progressive
-    /// JPEG is not split and decodes as before; damage in either part is refused.
+    /// or arithmetic-coded JPEG is not split and decodes as before; damage in either part is
+    /// refused.
     @Test func onTwoThreadsEveryRowComesOutAsOneThreadDecodesIt() throws {
         var files: [URL] = []
         for sampling in ["4:4:4", "4:2:2", "4:2:0"] {
@@ -213,10 +214,15 @@ import Testing
                 #expect(try pixels(file, box: box, onTwoThreads: true) == one, "\(name)")
             }
         }
+        // Progressive and arithmetic-coded files stay on one thread, and decode as before.
         let progressive = temp.file("progressive.jpg")
         try run("/usr/bin/jpegtran", ["-progressive", "-outfile", progressive.path, photo.path])
-        #expect(try rowsForSecondThread(progressive, box: 1000) == 0)
-        #expect(try pixels(progressive, box: 1000, onTwoThreads: true) == (try pixels(progressive, box: 1000)))
+        let arithmetic = temp.file("arithmetic.jpg")
+        try run("/usr/bin/jpegtran", ["-arithmetic", "-outfile", arithmetic.path, photo.path])
+        for file in [progressive, arithmetic] {
+            #expect(try rowsForSecondThread(file, box: 1000) == 0, "\(file.lastPathComponent)")
+            #expect(try pixels(file, box: 1000, onTwoThreads: true) == (try pixels(file, box: 1000)), "\(file.lastPathComponent)")
+        }
         // Damage near the top (the second thread's rows, which the first only skips) and near
         // the bottom (the first's).
         for fraction in [0.2, 0.9] {
