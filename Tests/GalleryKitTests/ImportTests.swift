@@ -129,6 +129,22 @@ import Testing
         #expect(listing(library.location.thumbnailsDirectory).isEmpty)
     }
 
+    /// The copy is decoded before it is synced and named (`AtomicFile.copy`'s `beforeSync`):
+    /// a sync that fails after the thumbnail was made leaves neither the copy nor the thumbnail.
+    @Test func failedSyncAfterTheDecodeLeavesNothing() async throws {
+        let temp = try TemporaryDirectory()
+        var faults = FaultInjection()
+        faults.syncError = EIO
+        let library = try await PhotoLibrary.makeTemporary(in: temp, faults: faults)
+        let image = try TestImages.write(temp.file("photo.png"), width: 20, height: 20)
+        let report = try await library.importFiles([image])
+        if case .writeFailed = report.failures.first?.reason {} else { Issue.record("\(report.failures)") }
+        #expect(report.imported.isEmpty)
+        #expect(listing(library.location.photosDirectory).isEmpty)
+        #expect(listing(library.location.thumbnailsDirectory).isEmpty)
+        #expect(try await library.photoCount() == 0)
+    }
+
     @Test func failedCommitRemovesTheCopies() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp, faults: FaultInjection(failImportCommit: true))

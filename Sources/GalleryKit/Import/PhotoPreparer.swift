@@ -65,21 +65,38 @@ struct PhotoPreparer: Sendable {
         guard info.st_size <= limits.maxFileBytes else { throw .fileTooLarge(bytes: info.st_size, limit: limits.maxFileBytes) }
 
         let originalName = source.url.lastPathComponent
-        let copied = try AtomicFile.copy(from: file, into: location.photosDirectory, preferredName: originalName,
-                                         maxBytes: limits.maxFileBytes, journal: journal, faults: faults)
-        let fileName = copied.fileName
-        let copy = location.photoURL(fileName: fileName).path
-        var keep = false
-        // The copy was made here a moment ago and its name is claimed in the journal: ours.
-        defer { if !keep { unlink(copy); journal.release(fileName) } }
-
+        let thumbnailFormat = ThumbnailFormat.forPhoto(content: content)
         // Decoding the library's copy proves the stored bytes are a whole image: the child
         // first checks the structure is complete (gdk-pixbuf decodes a cut-off PNG, BMP or
-        // WebP without an error, the rest grey), `StructureCheck`.
-        let thumbnailFormat = ThumbnailFormat.forPhoto(content: content)
-        let (upright, metadata) = try makeThumbnail(of: copy, fileName: fileName, format: thumbnailFormat, cancellation: cancellation)
+        // WebP without an error, the rest grey), `StructureCheck`. It decodes the copy as
+        // written, before its sync (`AtomicFile.copy`'s `beforeSync`), into a temp thumbnail
+        // named once the copy is.
+        let (fileName, upright, metadata, contentHash, fileStamp) = try TemporaryFiles.withNewPath(in: location.thumbnailsDirectory) {
+            (thumbnail) throws(ImportFailureReason) in
+            let made: (copied: AtomicFile.Copied, checked: (PixelSize, ExifMetadata))
+            do throws(ImportFailureReason) {
+                made = try AtomicFile.copy(from: file, into: location.photosDirectory, preferredName: originalName,
+                                           maxBytes: limits.maxFileBytes, journal: journal, faults: faults) {
+                    (copy) throws(ImportFailureReason) in
+                    try decodeThumbnail(of: copy, to: thumbnail, format: thumbnailFormat, cancellation: cancellation)
+                }
+            } catch {
+                // A thumbnail decoded before the copy failed to sync or be named: this temp name is ours.
+                unlink(thumbnail)
+                throw error
+            }
+            let (copied, (upright, metadata)) = made
+            do throws(ImportFailureReason) {
+                try AtomicFile.finish(thumbnail, as: location.thumbnailURL(photoFileName: copied.fileName, format: thumbnailFormat).path)
+            } catch {
+                // The copy was made here a moment ago and its name is claimed in the journal: ours.
+                unlink(location.photoURL(fileName: copied.fileName).path)
+                journal.release(copied.fileName)
+                throw error
+            }
+            return (copied.fileName, upright, metadata, copied.contentHash, copied.stamp)
+        }
         let exif = PhotoExif(metadata, fileName: originalName)
-        keep = true
         let mtime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         // The thumbnail's decode child read the EXIF too (no other child, no byte of it parsed
         // here), so a new photo has its date and location at once; the slower QR scan is left
@@ -88,7 +105,7 @@ struct PhotoPreparer: Sendable {
                              title: source.title ?? (originalName as NSString).deletingPathExtension,
                              pixelSize: upright, fileDate: Date(timeIntervalSince1970: mtime),
                              dateTaken: exif.dateTaken, location: exif.location,
-                             contentHash: copied.contentHash, thumbnailFormat: thumbnailFormat, fileStamp: copied.stamp)
+                             contentHash: contentHash, thumbnailFormat: thumbnailFormat, fileStamp: fileStamp)
     }
 
     /// Decodes `path` to thumbnail size in a `drover-decode` helper, under the budgets of
@@ -98,15 +115,23 @@ struct PhotoPreparer: Sendable {
     func makeThumbnail(of path: String, fileName: String, format: ThumbnailFormat,
                        cancellation: ImportCancellation? = nil) throws(ImportFailureReason) -> (PixelSize, ExifMetadata) {
         try TemporaryFiles.withNewPath(in: location.thumbnailsDirectory) { (temporary) throws(ImportFailureReason) in
-            let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
-            let (upright, exif) = try decoder.makeThumbnailReadingExif(of: path, to: temporary, format: format)
-            if let injected = faults.writeError {
-                unlink(temporary)
-                throw AtomicFile.writeFailure(injected)
-            }
+            let made = try decodeThumbnail(of: path, to: temporary, format: format, cancellation: cancellation)
             try AtomicFile.finish(temporary, as: location.thumbnailURL(photoFileName: fileName, format: format).path)
-            return (upright, exif)
+            return made
         }
+    }
+
+    /// Decodes `path` to a thumbnail at `temporary`, a temp path the caller renames. On
+    /// failure nothing is left there. Returns the upright full size, and the EXIF the child read.
+    private func decodeThumbnail(of path: String, to temporary: String, format: ThumbnailFormat,
+                                 cancellation: ImportCancellation?) throws(ImportFailureReason) -> (PixelSize, ExifMetadata) {
+        let decoder = DecoderProcess(childProgram: faults.decoderExecutable, limits: limits, cancellation: cancellation)
+        let made = try decoder.makeThumbnailReadingExif(of: path, to: temporary, format: format)
+        if let injected = faults.writeError {
+            unlink(temporary)
+            throw AtomicFile.writeFailure(injected)
+        }
+        return made
     }
 
     /// Starts the decoder servers that preparing `count` files will use, ahead of the
