@@ -33,6 +33,8 @@ let package = Package(
             .product(name: "DecoderKit", package: "Drover"),
             .product(name: "GalleryKit", package: "Drover"),
         ]),
+        // A JPEG's entry points: found by the background scan's child, used by the viewer's (DecoderKit).
+        .executableTarget(name: "FuzzJPEGEntry", dependencies: ["FuzzDriver", .product(name: "DecoderKit", package: "Drover")]),
         .executableTarget(name: "FuzzDrops", dependencies: [
             "CGio",
             "FuzzDriver",

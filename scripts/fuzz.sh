@@ -7,13 +7,13 @@
 # Exits non-zero on any finding (or a failed build).
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]    SECONDS per target (default 60);
-#                                            targets: exif image-ending places geo drops
+#                                            targets: exif image-ending places geo drops jpeg-entry
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 shift || true
-all_targets=(exif image-ending places geo drops)
+all_targets=(exif image-ending places geo drops jpeg-entry)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 
 scratch=.build-fuzz
@@ -29,6 +29,7 @@ executable() {
         places) echo FuzzPlaces ;;
         geo) echo FuzzGeo ;;
         drops) echo FuzzDrops ;;
+        jpeg-entry) echo FuzzJPEGEntry ;;
         *) echo "fuzz.sh: unknown target '$1' (known: ${all_targets[*]})" >&2; exit 2 ;;
     esac
 }

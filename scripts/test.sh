@@ -65,7 +65,7 @@ stage 300 "Permission tests as a user (Swift)" bash scripts/test-as-user.sh
 # The parsers of images and EXIF get 30 s each; places, geo and drops 10 s, where 30 s
 # reached no more code (measured: FuzzTesting/README.md).
 stage 900 "Fuzzing (libFuzzer, 30 or 10 s per target; see FuzzTesting/README.md)" \
-  bash -c 'bash scripts/fuzz.sh 30 exif image-ending && bash scripts/fuzz.sh 10 places geo drops'
+  bash -c 'bash scripts/fuzz.sh 30 exif image-ending && bash scripts/fuzz.sh 10 places geo drops jpeg-entry'
 
 # -ra: the reason of every skip (and failure) in the summary. A skip that
 # Tests/EndToEnd/expected_skips.txt does not allow on this leg fails the stage (conftest.py).

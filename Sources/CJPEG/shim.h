@@ -41,6 +41,16 @@ enum {
     DROVER_JPEG_CORRUPT = 2,
 };
 
+// How the rows of a decode on two threads were decoded (`struct drover_jpeg`'s `rows_from`).
+enum {
+    // By this decoder alone.
+    DROVER_JPEG_ONE_DECODER = 0,
+    // The top rows by a second decoder, while this one skipped them.
+    DROVER_JPEG_SKIPPED = 1,
+    // The rows below an entry point by a second decoder starting there (entry_point.h).
+    DROVER_JPEG_FROM_ENTRY = 2,
+};
+
 struct drover_jpeg_error {
     struct jpeg_error_mgr pub;  // first: libjpeg's `err` points at it
     jmp_buf jump;
@@ -51,7 +61,8 @@ struct drover_jpeg_source {
     int descriptor;
     // Bytes the caller read already (to tell a JPEG from other images), handed over first.
     const unsigned char *prefix;
-    size_t prefix_length;
+    size_t prefix_length;  // what is left of it to hand over
+    size_t prefix_given;   // all of it (the file's first bytes: an entry point's scan may start in it)
     // 4 KB, as libjpeg's own file source (jdatasrc.c, INPUT_BUF_SIZE) and so djpeg read: how
     // much the buffer holds decides when libjpeg-turbo takes its fast Huffman path, which
     // does not check codes, so with larger reads some invalid codes djpeg reports passed
@@ -87,6 +98,7 @@ struct drover_jpeg {
     int read_errno;
     // EXIF orientation 1-8 from APP1, or 0 when there is none (gdk-pixbuf's JPEG loader reads it the same way).
     int orientation;
+    int rows_from;  // DROVER_JPEG_ONE_DECODER, _SKIPPED or _FROM_ENTRY
     char message[JMSG_LENGTH_MAX];
 };
 
@@ -254,6 +266,7 @@ static inline struct drover_jpeg *drover_jpeg_new(int descriptor, const unsigned
     jpeg->source.descriptor = descriptor;
     jpeg->source.prefix = prefix;
     jpeg->source.prefix_length = prefix_length;
+    jpeg->source.prefix_given = prefix_length;
     jpeg->source.pub.init_source = drover_jpeg_init_source;
     jpeg->source.pub.fill_input_buffer = drover_jpeg_fill_input;
     jpeg->source.pub.skip_input_data = drover_jpeg_skip_input;
@@ -514,10 +527,144 @@ static inline JDIMENSION drover_jpeg_rows_for_second_thread(const struct drover_
     return end < 64 ? 0 : end;
 }
 
-// Like drover_jpeg_read_rows, with the top rows decoded by a second thread where that can help
-// (drover_jpeg_rows_for_second_thread). Otherwise, or when the thread or its decoder cannot be
-// made, the same single-threaded decode.
-static inline int drover_jpeg_read_rows_on_two_threads(struct drover_jpeg *jpeg, unsigned char *pixels, size_t stride) {
+#include "entry_point.h"
+
+// Finds the entry point of the JPEG a decoder reads (entry_point.h), for the decode child of the
+// background scan: a Huffman pass over the first half of the scan. The header must have been
+// read from a mapped file. Returns 0, or -1 when the JPEG has none (see drover_jpeg_find_entry)
+// or its data does not decode.
+static inline int drover_jpeg_entry_of(struct drover_jpeg *jpeg, struct drover_jpeg_entry *entry) {
+    if (setjmp(jpeg->error.jump)) return -1;
+    return drover_jpeg_find_entry(jpeg, entry);
+}
+
+// What the second thread of a decode from an entry point is given, and what it leaves.
+struct drover_jpeg_bottom_rows {
+    struct drover_jpeg *jpeg;  // the second decoder, on the JPEG made from the entry point
+    const struct jpeg_decompress_struct *like;  // the first decoder, started (as for the top rows above)
+    unsigned char *pixels;
+    size_t stride;
+    JDIMENSION start;  // the rows [start, output_height) of the first decoder are this thread's
+    JDIMENSION skipped;  // the made-up MCU row's output rows and the entry row's, not shown
+    unsigned char *entry_row;  // what it decoded as the entry row's last output row, to compare
+    int first_cpu;
+    int result;
+};
+
+// The second thread of a decode from an entry point: decodes the made-up JPEG to its end (so
+// that damage in the rest of the scan is found here), keeping the rows below the entry row.
+static inline void *drover_jpeg_decode_bottom_rows(void *argument) {
+    struct drover_jpeg_bottom_rows *bottom = argument;
+    drover_jpeg_move_off_cpu(bottom->first_cpu);
+    struct drover_jpeg *jpeg = bottom->jpeg;
+    if (setjmp(jpeg->error.jump)) {
+        bottom->result = -1;
+        return NULL;
+    }
+    struct jpeg_decompress_struct *info = &jpeg->info;
+    const struct jpeg_decompress_struct *like = bottom->like;
+    jpeg_read_header(info, TRUE);
+    info->out_color_space = like->out_color_space;
+    info->scale_num = like->scale_num;
+    info->scale_denom = like->scale_denom;
+    info->dct_method = like->dct_method;
+    info->do_fancy_upsampling = like->do_fancy_upsampling;
+    info->do_block_smoothing = like->do_block_smoothing;
+    jpeg_start_decompress(info);
+    if (info->output_width != like->output_width || info->output_components != like->output_components
+        || info->output_height != like->output_height - bottom->start + bottom->skipped) {
+        ERREXIT(info, JERR_NOT_COMPILED);  // an entry point that does not fit: never write elsewhere
+    }
+    // Read, not skipped: the rows below are decoded exactly as one decoder decodes them. The
+    // entry row's last one stays in `entry_row`.
+    while (info->output_scanline < bottom->skipped) {
+        JSAMPROW row = bottom->entry_row;
+        if (jpeg_read_scanlines(info, &row, 1) == 0) ERREXIT(info, JERR_INPUT_EOF);
+    }
+    // As the first decoder's rows are left (drover_jpeg_read_rows_until), to compare.
+    if (info->out_color_space == JCS_CMYK) drover_jpeg_cmyk_to_rgba(info, bottom->entry_row);
+    // Its row N is the first decoder's row N - skipped + start.
+    drover_jpeg_read_rows_until(jpeg, bottom->pixels + (size_t)bottom->start * bottom->stride - (size_t)bottom->skipped * bottom->stride,
+                                bottom->stride, info->output_height);
+    jpeg_finish_decompress(info);
+    bottom->result = 0;
+    return NULL;
+}
+
+// The decode from an entry point: this thread decodes the rows down to the entry row's end
+// while a second decodes the JPEG made from the entry point. Returns 1 when the entry point
+// cannot be used here (nothing decoded: the caller decodes otherwise), else 0 or -1 as
+// drover_jpeg_read_rows. Both decode the entry row, and its last output row (whose upsampling
+// reads only rows of the photo, not the made-up one) must come out the same from both: a wrong
+// entry point (another position, other DC predictors) shows there. When it does not, or the
+// second decoder fails (damage below the entry, memory), this one decodes on from where it
+// stopped, so the result is what one decoder gives.
+static inline int drover_jpeg_read_rows_from_entry(struct drover_jpeg *jpeg, unsigned char *pixels, size_t stride,
+                                                   const struct drover_jpeg_entry *entry) {
+    struct jpeg_decompress_struct *info = &jpeg->info;
+    JDIMENSION imcu_rows = (JDIMENSION)(info->max_v_samp_factor * info->min_DCT_scaled_size);
+    if (imcu_rows == 0 || info->output_scanline != 0) return 1;
+    JDIMENSION start = (JDIMENSION)(entry->row + 1) * imcu_rows;
+    if (start >= info->output_height) return 1;
+    size_t length = 0;
+    unsigned char *stream = drover_jpeg_entry_stream(jpeg, entry, &length);
+    if (stream == NULL) return 1;
+    size_t row_bytes = (size_t)info->output_width * (size_t)info->output_components;
+    unsigned char *entry_row = malloc(row_bytes);
+    struct drover_jpeg *second = entry_row == NULL ? NULL : drover_jpeg_new(-1, NULL, 0);
+    if (second == NULL) {
+        free(entry_row);
+        free(stream);
+        return 1;
+    }
+    second->source.mapped = stream;
+    second->source.mapped_length = length;
+    second->source.mapped_position = 0;
+    second->source.mapping_borrowed = 1;
+    struct drover_jpeg_bottom_rows bottom = {second, info, pixels, stride, start, 2 * imcu_rows, entry_row, sched_getcpu(), -1};
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, drover_jpeg_decode_bottom_rows, &bottom) != 0) {
+        drover_jpeg_free(second);
+        free(entry_row);
+        free(stream);
+        return 1;
+    }
+    if (setjmp(jpeg->error.jump)) {
+        pthread_join(thread, NULL);
+        drover_jpeg_free(second);
+        free(entry_row);
+        free(stream);
+        return -1;
+    }
+    drover_jpeg_read_rows_until(jpeg, pixels, stride, start);
+    pthread_join(thread, NULL);
+    int agrees = bottom.result == 0 && memcmp(entry_row, pixels + (size_t)(start - 1) * stride, row_bytes) == 0;
+    drover_jpeg_free(second);
+    free(entry_row);
+    free(stream);
+    if (agrees) {
+        // The rest of the scan was read by the second decoder; this one stops here.
+        jpeg->rows_from = DROVER_JPEG_FROM_ENTRY;
+        jpeg_abort_decompress(info);
+        return 0;
+    }
+    // The thread is joined: an error from here on must not join it again.
+    if (setjmp(jpeg->error.jump)) return -1;
+    drover_jpeg_read_rows_until(jpeg, pixels, stride, info->output_height);
+    jpeg_finish_decompress(info);
+    return 0;
+}
+
+// Like drover_jpeg_read_rows, on two threads where that can help: from `entry` when one is
+// given and fits (drover_jpeg_read_rows_from_entry), else with the top rows decoded by a second
+// decoder while this one skips them (drover_jpeg_rows_for_second_thread). Otherwise, or when a
+// thread or its decoder cannot be made, the same single-threaded decode.
+static inline int drover_jpeg_read_rows_on_two_threads(struct drover_jpeg *jpeg, unsigned char *pixels, size_t stride,
+                                                       const struct drover_jpeg_entry *entry) {
+    if (entry != NULL && drover_jpeg_rows_for_second_thread(jpeg) != 0) {
+        int result = drover_jpeg_read_rows_from_entry(jpeg, pixels, stride, entry);
+        if (result != 1) return result;
+    }
     struct jpeg_decompress_struct *info = &jpeg->info;
     JDIMENSION end = drover_jpeg_rows_for_second_thread(jpeg);
     if (end == 0) return drover_jpeg_read_rows(jpeg, pixels, stride);
@@ -539,6 +686,7 @@ static inline int drover_jpeg_read_rows_on_two_threads(struct drover_jpeg *jpeg,
         drover_jpeg_free(second);
         return -1;
     }
+    jpeg->rows_from = DROVER_JPEG_SKIPPED;
     if (jpeg_skip_scanlines(info, end) != end) ERREXIT(info, JERR_INPUT_EOF);
     drover_jpeg_read_rows_until(jpeg, pixels, stride, info->output_height);
     jpeg_finish_decompress(info);

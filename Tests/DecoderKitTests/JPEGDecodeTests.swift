@@ -232,23 +232,140 @@ import Testing
         }
     }
 
+    // MARK: - Entry points
+
+    /// The background scan (`--qr`) finds where a second decoder can start a large JPEG's scan
+    /// (`JPEGEntryPoint`), and the viewer's two-thread decode from it gives every row as one
+    /// thread decodes it: at every DCT scaling, for each sampling and for greyscale.
+    @Test func aDecodeFromTheScansEntryPointComesOutAsOneThreadDecodesIt() throws {
+        for file in try largeJPEGs() {
+            let entry = try #require(try scannedEntryPoint(file), "\(file.lastPathComponent) has an entry point")
+            for box in [2400, 1200, 600, 300] {
+                let name = "\(file.lastPathComponent) at \(box)"
+                let one = try #require(try pixels(file, box: box), "\(name)")
+                #expect(try pixels(file, box: box, onTwoThreads: true, entryPoint: entry) == one, "\(name)")
+                // As the child decodes it (its first 4 KB read to tell a JPEG, this header shorter
+                // than that), and with the whole file mapped.
+                for prefixLength in [4096, 0] {
+                    #expect(try howRowsAreDecoded(file, box: box, entryPoint: entry, prefixLength: prefixLength) == DROVER_JPEG_FROM_ENTRY,
+                            "\(name), prefix \(prefixLength)")
+                }
+            }
+        }
+    }
+
+    /// An entry point that is not the file's (a predictor, the row, the byte or the bit off) is
+    /// found out by the entry row both threads decode, and the first decodes on: the rows are
+    /// still one thread's. One out of the file's range is not used at all.
+    @Test func aWrongEntryPointStillGivesOneThreadsRows() throws {
+        let file = try largeJPEGs()[2]
+        let entry = try #require(try scannedEntryPoint(file))
+        let one = try #require(try pixels(file, box: 600))
+        let wrong = [
+            JPEGEntryPoint(row: entry.row, byte: entry.byte, bit: entry.bit, dc: [entry.dc[0] + 1] + entry.dc.dropFirst()),
+            JPEGEntryPoint(row: entry.row, byte: entry.byte, bit: entry.bit, dc: Array(entry.dc.dropLast()) + [entry.dc.last! - 3]),
+            JPEGEntryPoint(row: entry.row + 1, byte: entry.byte, bit: entry.bit, dc: entry.dc),
+            JPEGEntryPoint(row: entry.row, byte: entry.byte + 1, bit: entry.bit, dc: entry.dc),
+            JPEGEntryPoint(row: entry.row, byte: entry.byte, bit: (entry.bit + 3) % 8, dc: entry.dc),
+            JPEGEntryPoint(row: 60_000, byte: entry.byte, bit: entry.bit, dc: entry.dc),
+            JPEGEntryPoint(row: entry.row, byte: 1 << 29, bit: entry.bit, dc: entry.dc),
+            JPEGEntryPoint(row: entry.row, byte: entry.byte, bit: entry.bit, dc: Array(entry.dc.prefix(1))),
+        ]
+        #expect(wrong.count == 8 && wrong.allSatisfy { $0 != nil })
+        for case let entryPoint? in wrong {
+            #expect(try pixels(file, box: 600, onTwoThreads: true, entryPoint: entryPoint) == one, "\(entryPoint.text)")
+            #expect(try howRowsAreDecoded(file, box: 600, entryPoint: entryPoint, prefixLength: 4096) != DROVER_JPEG_FROM_ENTRY,
+                    "\(entryPoint.text)")
+        }
+    }
+
+    /// Damage below the entry point, which only the second decoder reads, is refused as before.
+    @Test func damageBelowTheEntryPointIsStillRefused() throws {
+        let file = try largeJPEGs()[2]
+        let entry = try #require(try scannedEntryPoint(file))
+        let damaged = try overwrite(file, atFraction: 0.9, with: [0xFF, 0xD3, 0x47, 0x41, 0x52, 0x42], name: "large-marker.jpg")
+        let answer = try decode(damaged, box: 600, onTwoThreads: true, entryPoint: entry)
+        #expect(answer.hasPrefix("fail damaged corrupt "), "\(answer)")
+    }
+
+    /// A scan header naming a Huffman table past the four there are (libjpeg takes any number
+    /// 0-15 there and checks it only when it starts decoding) is no JPEG for an entry point:
+    /// the search read past its table list (found by FuzzJPEGEntry, kept as its
+    /// regression-table-number seed); now the scan's child refuses it as libjpeg does.
+    @Test func aScanNamingATableThatCannotExistIsRefusedNotACrash() throws {
+        var bytes = [UInt8](try Data(contentsOf: try largeJPEGs()[2]))
+        let scanHeader = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        bytes[scanHeader + 2 + 2 + 1 + 2 * 2 + 1] = 0x19  // the third component's AC table: 9
+        let file = temp.file("table-nine.jpg")
+        try Data(bytes).write(to: file)
+        let output = temp.file("scan-table-nine")
+        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: 1024, product: .qrCodes,
+                                            fullSize: nil, input: file.path, output: output.path)
+        let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
+        #expect(finished.ending == .exited(1) && finished.output.hasPrefix("fail decode "), "\(finished.ending) \(finished.output)")
+    }
+
+    /// Only a large baseline JPEG without restart markers gets one: a small photo decodes
+    /// quickly anyway, and a progressive, arithmetic-coded or restart-marked scan has no use
+    /// for one (the split decode does not serve the first two; restart markers are entry
+    /// points already). Nor does a PNG.
+    @Test func onlyALargeBaselineJPEGHasAnEntryPoint() throws {
+        let large = try largeJPEGs()[2]
+        #expect(try scannedEntryPoint(photo) == nil)
+        for (option, value) in [("-progressive", nil), ("-arithmetic", nil), ("-restart", "4")] as [(String, String?)] {
+            let converted = temp.file("large\(option).jpg")
+            try run("/usr/bin/jpegtran", [option] + (value.map { [$0] } ?? []) + ["-outfile", converted.path, large.path])
+            #expect(try scannedEntryPoint(converted) == nil, "\(option)")
+        }
+        let png = try TestImages.write(temp.file("large.png"), width: 2400, height: 1800)
+        #expect(try scannedEntryPoint(png) == nil)
+    }
+
+    /// Photo-like JPEGs of 2400×1800 (4.3 megapixels, above `JPEGEntryPoint.minimumPixels`):
+    /// 4:4:4, 4:2:2 and 4:2:0, greyscale and CMYK, made once per test.
+    private func largeJPEGs() throws -> [URL] {
+        let source = try TestImages.write(temp.file("large-source.jpg"), width: 2400, height: 1800, format: .jpeg)
+        var files: [URL] = []
+        for sampling in ["4:4:4", "4:2:2", "4:2:0"] {
+            let file = temp.file("large-\(sampling.replacingOccurrences(of: ":", with: "")).jpg")
+            try run("/usr/bin/convert", [source.path, "-sampling-factor", sampling, "-quality", "92", file.path])
+            files.append(file)
+        }
+        let grey = temp.file("large-grey.jpg")
+        try run("/usr/bin/jpegtran", ["-grayscale", "-outfile", grey.path, files[2].path])
+        let cmyk = temp.file("large-cmyk.jpg")
+        try run("/usr/bin/convert", [files[2].path, "-colorspace", "CMYK", cmyk.path])
+        return files + [grey, cmyk]
+    }
+
+    /// The entry point the background scan's child (`--qr`) finds in `file`, if any.
+    private func scannedEntryPoint(_ file: URL) throws -> JPEGEntryPoint? {
+        let output = temp.file("scan-\(UUID().uuidString)")
+        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: 1024, product: .qrCodes,
+                                            fullSize: nil, input: file.path, output: output.path)
+        let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
+        #expect(finished.output.hasPrefix("ok "), "\(finished.output)")
+        let scan = try #require(QRCodesFile.read([UInt8](try Data(contentsOf: output)), largestSide: 10_000))
+        return scan.entryPoint
+    }
+
     // MARK: - Helpers
 
     /// The first line of what the child answers for a thumbnail of `file` fitting `box`
     /// ("ok W H" or "fail …"; the EXIF lines follow an "ok", `ExifAnswer`).
-    private func decode(_ file: URL, box: Int, onTwoThreads: Bool = false) throws -> String {
+    private func decode(_ file: URL, box: Int, onTwoThreads: Bool = false, entryPoint: JPEGEntryPoint? = nil) throws -> String {
         let output = temp.file("thumbnail-\(UUID().uuidString).jpg")
-        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: box, format: .jpeg,
-                                            fullSize: nil, onTwoThreads: onTwoThreads, input: file.path, output: output.path)
+        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: box, format: .jpeg, fullSize: nil,
+                                            onTwoThreads: onTwoThreads, entryPoint: entryPoint, input: file.path, output: output.path)
         let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
         return String(finished.output.prefix { $0 != "\n" })
     }
 
     /// The pixels the child decodes of `file` fitting `box` (the viewer's product), or nil when it fails.
-    private func pixels(_ file: URL, box: Int, onTwoThreads: Bool = false) throws -> PixelsFile.Pixels? {
+    private func pixels(_ file: URL, box: Int, onTwoThreads: Bool = false, entryPoint: JPEGEntryPoint? = nil) throws -> PixelsFile.Pixels? {
         let output = temp.file("pixels-\(UUID().uuidString)")
-        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: box, product: .pixels,
-                                            fullSize: nil, onTwoThreads: onTwoThreads, input: file.path, output: output.path)
+        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: box, product: .pixels, fullSize: nil,
+                                            onTwoThreads: onTwoThreads, entryPoint: entryPoint, input: file.path, output: output.path)
         let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
         guard finished.output.hasPrefix("ok ") else { return nil }
         return PixelsFile.read([UInt8](try Data(contentsOf: output)), largestSide: 10_000)
@@ -268,6 +385,34 @@ import Testing
         try #require(drover_jpeg_choose_scale(jpeg, Int32(target.width), Int32(target.height)) == 0)
         try #require(drover_jpeg_start(jpeg, 0) == 0)
         return Int(drover_jpeg_rows_for_second_thread(jpeg))
+    }
+
+    /// How a two-thread decode of `file` fitting `box` from `entryPoint` decodes its rows
+    /// (`DROVER_JPEG_FROM_ENTRY`, or another way after the entry point was found out or not
+    /// used), decoded as `JPEGDecoder` decodes it, in this process, after `prefixLength` bytes
+    /// were read from the file first (as `Pixbuf.load` reads them).
+    private func howRowsAreDecoded(_ file: URL, box: Int, entryPoint: JPEGEntryPoint, prefixLength: Int) throws -> Int {
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var prefix = [UInt8](repeating: 0, count: prefixLength)
+        try #require(read(descriptor, &prefix, prefixLength) == prefixLength)
+        // The decoder reads the prefix in place until it is freed, inside this closure.
+        return try prefix.withUnsafeBufferPointer { bytes in
+            let jpeg = try #require(drover_jpeg_new(descriptor, bytes.baseAddress, bytes.count))
+            defer { drover_jpeg_free(jpeg) }
+            try #require(drover_jpeg_read_header(jpeg) == 0)
+            let target = JPEGDecoder.fitted(PixelSize(width: Int(jpeg.pointee.info.image_width),
+                                                      height: Int(jpeg.pointee.info.image_height)), box: box)
+            try #require(drover_jpeg_choose_scale(jpeg, Int32(target.width), Int32(target.height)) == 0)
+            try #require(drover_jpeg_start(jpeg, 0) == 0)
+            let info = jpeg.pointee.info
+            let stride = Int(info.output_width) * Int(info.output_components)
+            var rows = [UInt8](repeating: 0, count: stride * Int(info.output_height))
+            var entry = entryPoint.cEntry
+            try #require(drover_jpeg_read_rows_on_two_threads(jpeg, &rows, stride, &entry) == 0)
+            return Int(jpeg.pointee.rows_from)
+        }
     }
 
     /// The same decoded by gdk-pixbuf's JPEG loader in this process, as drover-decode did before.

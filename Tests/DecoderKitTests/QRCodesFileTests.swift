@@ -14,6 +14,32 @@ struct QRCodesFileTests {
         let pipe = try #require(Pipe())
         #expect(QRCodesFile.write(scan, to: pipe.writer) == 0)
         #expect(QRCodesFile.read(pipe.readAll(), largestSide: 64) == scan)
+        // With a JPEG's entry point (`JPEGEntryPoint`), last.
+        var withEntry = scan
+        withEntry.entryPoint = JPEGEntryPoint(text: "251 2037834 4 -158 -16 -11")
+        #expect(withEntry.entryPoint != nil)
+        let second = try #require(Pipe())
+        #expect(QRCodesFile.write(withEntry, to: second.writer) == 0)
+        #expect(QRCodesFile.read(second.readAll(), largestSide: 64) == withEntry)
+    }
+
+    @Test func anEntryPointIsReadOnlyWithEveryNumberInItsRange() {
+        #expect(JPEGEntryPoint(text: "1 0 0 5")?.text == "1 0 0 5")              // greyscale: one predictor
+        #expect(JPEGEntryPoint(text: "9 10 7 1 2 3 4")?.dc == [1, 2, 3, 4])      // CMYK: four
+        #expect(JPEGEntryPoint(text: "0 10 3 1 2 3") == nil)                     // row 0 is the scan's start
+        #expect(JPEGEntryPoint(text: "65536 10 3 1 2 3") == nil)                 // taller than a JPEG can be
+        #expect(JPEGEntryPoint(text: "9 -1 3 1 2 3") == nil)
+        #expect(JPEGEntryPoint(text: "9 10 8 1 2 3") == nil)                     // a byte has bits 0 to 7
+        #expect(JPEGEntryPoint(text: "9 10 3 2048 2 3") == nil)                  // no 8-bit DC is that far
+        #expect(JPEGEntryPoint(text: "9 10 3") == nil)                           // no predictor
+        #expect(JPEGEntryPoint(text: "9 10 3 1 2 3 4 5") == nil)                 // five components
+        #expect(JPEGEntryPoint(text: "9 10 3 1  2") == nil)
+        #expect(JPEGEntryPoint(text: "9 10 3 x") == nil)
+        func read(_ text: String) -> QRCodesFile.Scan? { QRCodesFile.read(Array(text.utf8), largestSide: 100) }
+        #expect(read("scanned 64 48\nentry 9 10 3 1 2 3\n")?.entryPoint?.row == 9)
+        #expect(read("scanned 64 48\nentry 9 10 3 1 2\ncode 1 2 30 2 30 40 1 40 6869\n") == nil)  // not last
+        #expect(read("scanned 64 48\nentry 9 10 9 1 2 3\n") == nil)
+        #expect(read("scanned 64 48\nentry 9 10 3 1 2 3\nentry 9 10 3 1 2 3\n") == nil)              // twice
     }
 
     @Test func anythingElseIsRefused() {

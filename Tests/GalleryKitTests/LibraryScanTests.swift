@@ -80,6 +80,26 @@ import Testing
         #expect(try await library.items(in: .allPhotos).first?.qrCodeCount == 2)
     }
 
+    /// The scan keeps a large JPEG's entry point for the viewer (`JPEGEntryPoint`), none for a
+    /// small one; it comes back with its photo when a removal is undone, and goes with it.
+    @Test func theScanKeepsALargeJPEGsEntryPointForTheViewer() async throws {
+        let temp = try TemporaryDirectory()
+        let library = try await PhotoLibrary.makeTemporary(in: temp)
+        let large = try TestImages.write(temp.file("large.jpg"), width: 2400, height: 1800, format: .jpeg)
+        let ids = try await library.importFiles([large, Repository.sample("chelsea-the-cat.jpg")]).photoIDs
+        #expect(await library.jpegEntryPoint(for: ids[0]) == nil, "not scanned yet")
+        try await library.scanPendingPhotos()
+        let entry = try #require(await library.jpegEntryPoint(for: ids[0]))
+        #expect(entry.row > 0 && entry.dc.count == 3)
+        #expect(await library.jpegEntryPoint(for: ids[1]) == nil, "too small to need one")
+        let removed = try await library.removePhotos([ids[0]])
+        #expect(await library.jpegEntryPoint(for: ids[0]) == nil)
+        try await library.restore(removed)
+        #expect(await library.jpegEntryPoint(for: ids[0]) == entry)
+        try await library.pool.write { db in try db.execute(sql: "DELETE FROM photo WHERE id = ?", arguments: [ids[0].rawValue]) }
+        #expect(try await library.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM jpegEntryPoint") } == 0)
+    }
+
     @Test func stacksShowTheirCoverPhotosFindings() async throws {
         let temp = try TemporaryDirectory()
         let library = try await PhotoLibrary.makeTemporary(in: temp)

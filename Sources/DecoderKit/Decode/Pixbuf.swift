@@ -72,15 +72,15 @@ package final class Pixbuf {
     /// An image whose header has more than `maxPixels` is refused before it is decoded.
     /// A JPEG is decoded by libjpeg-turbo itself (`JPEGDecoder`: damage is refused, arithmetic
     /// coding decodes), every other image by gdk-pixbuf's loaders; the first bytes tell which.
-    /// `onTwoThreads`: a JPEG is decoded on two threads (`JPEGDecoder`).
+    /// `onTwoThreads`: a JPEG is decoded on two threads (`JPEGDecoder`), from `entryPoint` if given.
     package static func load(descriptor: Int32, fittingBox box: Int, maxPixels: Int? = nil, fullSize: PixelSize?,
-                             orientationNotAppliedByLoader: Int?,
-                             onTwoThreads: Bool = false) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
+                             orientationNotAppliedByLoader: Int?, onTwoThreads: Bool = false,
+                             entryPoint: JPEGEntryPoint? = nil) throws(LoadError) -> (Pixbuf, uprightFullSize: PixelSize?) {
         let prefix = try readPrefix(of: descriptor)
         let isJPEG = prefix.withUnsafeBytes { ImageFormat.sniff($0) == .jpeg }
         if isJPEG {
             let decoded = try JPEGDecoder.decode(descriptor: descriptor, prefix: prefix, fittingBox: box, maxPixels: maxPixels,
-                                                 onTwoThreads: onTwoThreads)
+                                                 onTwoThreads: onTwoThreads, entryPoint: entryPoint)
             return upright(decoded.picture, fullSize: fullSize ?? decoded.header,
                            orientationNotAppliedByLoader: orientationNotAppliedByLoader)
         }

@@ -37,15 +37,20 @@ package enum ThumbnailRenderer {
     /// both descriptors are used up. Another `product` writes the decoded pixels, a region's,
     /// or the QR codes in them instead (`DecoderHelper.Request.Product`). Returns the
     /// upright full size. Opens no path: it runs inside the confined decode child.
-    /// `onTwoThreads`: a JPEG is decoded on two threads (`JPEGDecoder`).
+    /// `onTwoThreads`: a JPEG is decoded on two threads (`JPEGDecoder`), from `entryPoint` if given.
+    /// The QR codes' file also says where a second decoder can start the scan of a large
+    /// JPEG (`JPEGEntryPoint`), found here, on the same file, before the decode.
     package static func render(descriptor: Int32, box: Int, maxPixels: Int? = nil, format: ThumbnailFormat,
                                product: DecoderHelper.Request.Product = .thumbnail, fullSize: PixelSize?, orientation: Int?,
-                               onTwoThreads: Bool = false, to output: Int32) throws(Failure) -> PixelSize {
+                               onTwoThreads: Bool = false, entryPoint: JPEGEntryPoint? = nil,
+                               to output: Int32) throws(Failure) -> PixelSize {
         let loaded: (Pixbuf, uprightFullSize: PixelSize?)
+        let foundEntryPoint = product == .qrCodes ? JPEGEntryPoint.find(descriptor: descriptor) : nil
         do {
             defer { close(descriptor) }
             loaded = try Pixbuf.load(descriptor: descriptor, fittingBox: box, maxPixels: maxPixels, fullSize: fullSize,
-                                     orientationNotAppliedByLoader: orientation, onTwoThreads: onTwoThreads)
+                                     orientationNotAppliedByLoader: orientation, onTwoThreads: onTwoThreads,
+                                     entryPoint: entryPoint)
         } catch {
             close(output)
             throw Failure(error)
@@ -64,7 +69,8 @@ package enum ThumbnailRenderer {
             }
             code = PixelsFile.write(crop, to: output)
         case .qrCodes:
-            code = QRCodesFile.write(QRCodesFile.Scan(scanned: decodedSize, codes: ZBarScan.qrCodes(in: GreyImage(picture))),
+            code = QRCodesFile.write(QRCodesFile.Scan(scanned: decodedSize, codes: ZBarScan.qrCodes(in: GreyImage(picture)),
+                                                      entryPoint: foundEntryPoint),
                                      to: output)
         case .exif, .asSeen:
             // The child answers these before this decode (`DecoderHelper`): nothing to write.

@@ -123,7 +123,7 @@ public enum DecoderHelper {
             let size = try ThumbnailRenderer.render(descriptor: image, box: request.box, maxPixels: request.maxPixels,
                                                     format: request.format, product: request.product, fullSize: request.fullSize,
                                                     orientation: exif.orientationNotAppliedByLoader,
-                                                    onTwoThreads: request.onTwoThreads, to: thumbnail)
+                                                    onTwoThreads: request.onTwoThreads, entryPoint: request.entryPoint, to: thumbnail)
             return report("ok \(size.width) \(size.height)", exif: exif.metadata)
         } catch {
             return report(failureLine(error))
@@ -164,6 +164,9 @@ public enum DecoderHelper {
         /// Whether a JPEG is decoded on two threads (`JPEGDecoder`): for a photo someone is
         /// waiting to see, at the cost of more CPU.
         package var onTwoThreads: Bool
+        /// Where the second thread of a two-thread decode can start a JPEG's scan (the library
+        /// keeps it from the background scan); without it, that thread skips the rows above.
+        package var entryPoint: JPEGEntryPoint?
         package var input: String
         package var output: String
 
@@ -183,12 +186,14 @@ public enum DecoderHelper {
             if let maxPixels { arguments += ["--max-pixels", String(maxPixels)] }
             if let fullSize { arguments += ["--full-size", String(fullSize.width), String(fullSize.height)] }
             if onTwoThreads { arguments.append("--two-threads") }
+            if let entryPoint { arguments += ["--entry", entryPoint.text] }
             // "--" so that a path starting with "-" is never taken for an option.
             return arguments + ["--", input, output]
         }
 
         package init(cpuSeconds: Int, memoryBytes: Int, box: Int, format: ThumbnailFormat = .png, product: Product = .thumbnail,
-                     maxPixels: Int? = nil, fullSize: PixelSize?, onTwoThreads: Bool = false, input: String, output: String) {
+                     maxPixels: Int? = nil, fullSize: PixelSize?, onTwoThreads: Bool = false, entryPoint: JPEGEntryPoint? = nil,
+                     input: String, output: String) {
             self.cpuSeconds = cpuSeconds
             self.memoryBytes = memoryBytes
             self.box = box
@@ -197,6 +202,7 @@ public enum DecoderHelper {
             self.maxPixels = maxPixels
             self.fullSize = fullSize
             self.onTwoThreads = onTwoThreads
+            self.entryPoint = entryPoint
             self.input = input
             self.output = output
         }
@@ -231,6 +237,7 @@ public enum DecoderHelper {
             var maxPixels: Int?
             var fullSize: PixelSize?
             var onTwoThreads = false
+            var entryPoint: JPEGEntryPoint?
             var paths: [String] = []
             var rest = arguments[...]
             func number(_ option: String) throws(UsageError) -> Int {
@@ -270,6 +277,11 @@ public enum DecoderHelper {
                 case "--max-pixels": maxPixels = try number(argument)
                 case "--full-size": fullSize = PixelSize(width: try number(argument), height: try number(argument))
                 case "--two-threads": onTwoThreads = true
+                case "--entry":
+                    guard let text = rest.popFirst(), let entry = JPEGEntryPoint(text: text) else {
+                        throw UsageError(message: "--entry needs ROW BYTE BIT and one to four DC predictors")
+                    }
+                    entryPoint = entry
                 case "--": paths += rest; rest = []
                 default:
                     guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option \(argument)") }
@@ -281,7 +293,7 @@ public enum DecoderHelper {
             }
             guard paths.count == 2 else { throw UsageError(message: "expected an input and an output path") }
             self.init(cpuSeconds: cpuSeconds, memoryBytes: memoryBytes, box: box, format: format, product: product, maxPixels: maxPixels, fullSize: fullSize,
-                      onTwoThreads: onTwoThreads, input: paths[0], output: paths[1])
+                      onTwoThreads: onTwoThreads, entryPoint: entryPoint, input: paths[0], output: paths[1])
         }
 
         /// Sets this process's limits. Returns nil, or what failed.

@@ -1,11 +1,13 @@
 import Foundation
 
-/// The QR codes a decode child found (`drover-decode --qr`): zbar runs in the child, over
-/// the pixels it decoded, so neither the image nor the codes' modules are parsed in
-/// Drover. Text, one line each:
+/// The QR codes a decode child found (`drover-decode --qr`, the background scan's decode):
+/// zbar runs in the child, over the pixels it decoded, so neither the image nor the codes'
+/// modules are parsed in Drover. With them, for a large JPEG, where a second decoder can start
+/// its scan (`JPEGEntryPoint`), found by the same child. Text, one line each:
 ///
 ///     scanned W H                                the size of the copy zbar scanned
 ///     code X1 Y1 X2 Y2 X3 Y3 X4 Y4 HEX           a code's four corners and its bytes
+///     entry ROW BYTE BIT DC…                     the entry point, at most once, last
 ///
 /// Drover reads it as it reads anything a child wrote: every number checked, at most
 /// `maxCodes` codes of at most `maxTextBytes` bytes each.
@@ -17,6 +19,11 @@ package enum QRCodesFile {
     package struct Scan: Equatable {
         package var scanned: PixelSize
         package var codes: [ZBarSymbol]
+        package var entryPoint: JPEGEntryPoint?
+
+        package init(scanned: PixelSize, codes: [ZBarSymbol], entryPoint: JPEGEntryPoint? = nil) {
+            (self.scanned, self.codes, self.entryPoint) = (scanned, codes, entryPoint)
+        }
     }
 
     /// Writes the scan to `descriptor` and closes it. Returns 0, or the errno.
@@ -28,6 +35,7 @@ package enum QRCodesFile {
             let hex = HexText.encode(code.text.utf8.prefix(maxTextBytes))
             text += "code \(corners) \(hex)\n"
         }
+        if let entryPoint = scan.entryPoint { text += "entry \(entryPoint.text)\n" }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
@@ -43,7 +51,13 @@ package enum QRCodesFile {
     /// The scan in `bytes`, or nil unless every line is as above, the scanned size is within
     /// `largestSide`, and every corner lies within the scanned size.
     package static func read(_ bytes: [UInt8], largestSide: Int) -> Scan? {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var entryPoint: JPEGEntryPoint?
+        if lines.count >= 3, lines[lines.count - 2].hasPrefix("entry ") {
+            guard let entry = JPEGEntryPoint(text: lines[lines.count - 2].dropFirst("entry ".count)) else { return nil }
+            entryPoint = entry
+            lines.remove(at: lines.count - 2)
+        }
         guard lines.last == "", lines.count - 2 <= maxCodes, let first = lines.first else { return nil }
         let head = first.split(separator: " ")
         guard head.count == 3, head[0] == "scanned", let width = Int(head[1]), let height = Int(head[2]),
@@ -59,6 +73,6 @@ package enum QRCodesFile {
                   let text = HexText.decode(words[9]), text.count <= maxTextBytes else { return nil }
             codes.append(ZBarSymbol(text: String(decoding: text, as: UTF8.self), points: points))
         }
-        return Scan(scanned: PixelSize(width: width, height: height), codes: codes)
+        return Scan(scanned: PixelSize(width: width, height: height), codes: codes, entryPoint: entryPoint)
     }
 }

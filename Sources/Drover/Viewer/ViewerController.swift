@@ -1,4 +1,5 @@
 import CGtk
+import DecoderKit
 import DragKit
 import Foundation
 import GalleryKit
@@ -293,10 +294,11 @@ final class ViewerController {
     }
 
     /// Decodes `url` fitting `box` and makes the texture of it, both off the main thread;
-    /// `onTwoThreads` for a photo someone is waiting to see (`DecodedImage.decode`).
-    nonisolated static func decodeTexture(_ url: URL, box: Int,
-                                          onTwoThreads: Bool = false) async throws -> PreparedDecode<PreparedTexture> {
-        try await DecodedImage.decode(fileAt: url, fittingBox: box, onTwoThreads: onTwoThreads) { image in
+    /// `onTwoThreads` for a photo someone is waiting to see, from the photo's `entryPoint` if it
+    /// has one (`DecodedImage.decode`).
+    nonisolated static func decodeTexture(_ url: URL, box: Int, onTwoThreads: Bool = false,
+                                          entryPoint: JPEGEntryPoint? = nil) async throws -> PreparedDecode<PreparedTexture> {
+        try await DecodedImage.decode(fileAt: url, fittingBox: box, onTwoThreads: onTwoThreads, entryPoint: entryPoint) { image in
             PreparedTexture(width: image.width, height: image.height, rowStride: image.rowStride,
                             hasAlpha: image.hasAlpha, pixels: image.pixels)
         }
@@ -306,12 +308,15 @@ final class ViewerController {
     /// show or next to it.
     /// The photo decoded ahead (`prefetched`) is taken over when it is this one at this size.
     /// A decode started for the photo on show (`someoneWaits`: nothing had decoded it ahead)
-    /// runs on two threads; the neighbours' decodes, ahead of need, on one.
+    /// runs on two threads, the second from the photo's JPEG entry point when the background
+    /// scan has found it; the neighbours' decodes, ahead of need, on one.
     private func fullImage(of member: GalleryItem.Member, someoneWaits: Bool = false) -> FullImage {
         if let task = decoded[member.photoID] { return task }
         let box = displayBox(for: member, in: viewSize)
+        let (library, photo) = (gallery.library, member.photoID)
+        let entryPoint: @Sendable () async -> JPEGEntryPoint? = { await library.jpegEntryPoint(for: photo) }
         let task = prefetched.take(member.photoID, box: box)
-            ?? Self.fullImageTask(member.fileURL, box: box, onTwoThreads: someoneWaits)
+            ?? Self.fullImageTask(member.fileURL, box: box, onTwoThreads: someoneWaits, entryPoint: someoneWaits ? entryPoint : nil)
         decoded[member.photoID] = task
         return task
     }
@@ -319,10 +324,12 @@ final class ViewerController {
     /// The full image of the file at `url` fitting `box`, or why it cannot be shown. Detached,
     /// so that the decode starts at once rather than once the main thread has finished the
     /// open: the decode's request went out 1–3 ms after the open instead of 4–6 ms (8 opens each).
-    private static func fullImageTask(_ url: URL, box: Int, onTwoThreads: Bool = false) -> FullImage {
+    private static func fullImageTask(_ url: URL, box: Int, onTwoThreads: Bool = false,
+                                      entryPoint: (@Sendable () async -> JPEGEntryPoint?)? = nil) -> FullImage {
         Task.detached {
             do {
-                return .success(try await decodeTexture(url, box: box, onTwoThreads: onTwoThreads))
+                let entry = await entryPoint?()
+                return .success(try await decodeTexture(url, box: box, onTwoThreads: onTwoThreads, entryPoint: entry))
             } catch {
                 return .failure(ViewerError(reason: ErrorWording.reason(error)))
             }

@@ -1,3 +1,4 @@
+import DecoderKit
 import Foundation
 
 /// What `DecodedImage.decode(fileAt:fittingBox:preparing:)` made, and the CPU it took.
@@ -14,12 +15,16 @@ extension DecodedImage {
     /// `prepare` on the same background thread (the viewer makes its texture there, so
     /// nothing of the size of the photo is done on the main thread). `onTwoThreads`: a JPEG
     /// is decoded on two threads, sooner for about half as much CPU again (`JPEGDecoder`):
-    /// for a photo someone is waiting to see, not one decoded ahead.
+    /// for a photo someone is waiting to see, not one decoded ahead. With the photo's
+    /// `entryPoint` (`PhotoLibrary.jpegEntryPoint(for:)`), the second thread starts there instead
+    /// of skipping the first one's rows: sooner still, for about a tenth more CPU than one thread.
     public static func decode<Prepared: Sendable>(fileAt url: URL, fittingBox box: Int, onTwoThreads: Bool = false,
+                                                  entryPoint: JPEGEntryPoint? = nil,
                                                   preparing prepare: @escaping @Sendable (DecodedImage) -> Prepared)
         async throws -> PreparedDecode<Prepared> {
         try await BlockingWork.run {
-            let (image, decodeCPUSeconds) = try decodeConfined(path: url.path, fittingBox: box, onTwoThreads: onTwoThreads)
+            let (image, decodeCPUSeconds) = try decodeConfined(path: url.path, fittingBox: box, onTwoThreads: onTwoThreads,
+                                                               entryPoint: entryPoint)
             let decoded = ThreadCPUTime.seconds()
             let prepared = prepare(image)
             return PreparedDecode(prepared: prepared, decodeCPUSeconds: decodeCPUSeconds,

@@ -27,11 +27,13 @@ public struct DecodedImage: Sendable, Hashable {
     }
 
     /// Decodes in a child of a decoder server, under the sandbox and limits an import has;
-    /// also returns the child's CPU time. `onTwoThreads`: a JPEG is decoded on two threads.
-    static func decodeConfined(path: String, fittingBox box: Int,
-                               onTwoThreads: Bool = false) throws(ImportFailureReason) -> (DecodedImage, cpuSeconds: Double) {
+    /// also returns the child's CPU time. `onTwoThreads`: a JPEG is decoded on two threads, the
+    /// second from `entryPoint` if given (`PhotoLibrary.jpegEntryPoint(for:)`).
+    static func decodeConfined(path: String, fittingBox box: Int, onTwoThreads: Bool = false,
+                               entryPoint: JPEGEntryPoint? = nil) throws(ImportFailureReason) -> (DecodedImage, cpuSeconds: Double) {
         guard access(path, F_OK) == 0 else { throw .vanished }
-        return try DecoderProcess(limits: ImportLimits()).decodePixels(of: path, fittingBox: box, onTwoThreads: onTwoThreads)
+        return try DecoderProcess(limits: ImportLimits()).decodePixels(of: path, fittingBox: box, onTwoThreads: onTwoThreads,
+                                                                       entryPoint: entryPoint)
     }
 
     /// Decodes in this process: only for the thumbnails Drover made itself (their bytes

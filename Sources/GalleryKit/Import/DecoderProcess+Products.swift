@@ -6,10 +6,11 @@ extension DecoderProcess {
     /// and reads the pixels it wrote (`PixelsFile`). The viewer's way to show a photo large:
     /// its bytes are as untrusted as an import's, so they are decoded under the same sandbox
     /// and limits. Also returns the child's CPU time. `onTwoThreads`: a JPEG is decoded on two
-    /// threads (`DecoderHelper.Request.onTwoThreads`).
-    func decodePixels(of input: String, fittingBox box: Int,
-                      onTwoThreads: Bool = false) throws(ImportFailureReason) -> (DecodedImage, cpuSeconds: Double) {
-        let (image, _, cpuSeconds, _) = try decode(input, box: box, product: .pixels, onTwoThreads: onTwoThreads) {
+    /// threads (`DecoderHelper.Request.onTwoThreads`), the second from `entryPoint` if given.
+    func decodePixels(of input: String, fittingBox box: Int, onTwoThreads: Bool = false,
+                      entryPoint: JPEGEntryPoint? = nil) throws(ImportFailureReason) -> (DecodedImage, cpuSeconds: Double) {
+        let (image, _, cpuSeconds, _) = try decode(input, box: box, product: .pixels, onTwoThreads: onTwoThreads,
+                                                   entryPoint: entryPoint) {
             Self.decodedImage($0, largestSide: box)
         }
         return (image, cpuSeconds)
@@ -77,7 +78,7 @@ extension DecoderProcess {
     /// from a private scratch file that is gone again when this returns: what was read, the
     /// upright full size, the child's CPU, and the EXIF the child read.
     private func decode<Product>(_ input: String, box: Int, product: DecoderHelper.Request.Product, onTwoThreads: Bool = false,
-                                 read: (Int32) -> Product?) throws(ImportFailureReason)
+                                 entryPoint: JPEGEntryPoint? = nil, read: (Int32) -> Product?) throws(ImportFailureReason)
         -> (Product, fullSize: PixelSize, cpuSeconds: Double, exif: ExifMetadata) {
         // The rule an import applies first, by content (the first bytes, read in Swift): a
         // file that is no image, or in a format Drover does not take, is said to be so.
@@ -92,7 +93,7 @@ extension DecoderProcess {
         defer { unlink(scratch) }
         let request = DecoderHelper.Request(cpuSeconds: limits.decodeCPUSeconds, memoryBytes: limits.decodeMemoryBytes,
                                             box: box, product: product, maxPixels: limits.maxPixels, fullSize: nil,
-                                            onTwoThreads: onTwoThreads, input: input, output: scratch)
+                                            onTwoThreads: onTwoThreads, entryPoint: entryPoint, input: input, output: scratch)
         let finished = try run(request.arguments)
         let fullSize = try interpret(finished, input: input)
         let exif = try Self.exif(finished)

@@ -83,6 +83,16 @@ extension PhotoLibrary {
         }
     }
 
+    /// Where the viewer's second decoder can start the scan of the photo's JPEG, found by its
+    /// background scan; nil for a photo not scanned yet, not a large baseline JPEG, or gone.
+    /// Checked again where it is used (the decode child): a child wrote it.
+    public func jpegEntryPoint(for photoID: PhotoID) async -> JPEGEntryPoint? {
+        let text = try? await read { db in
+            try String.fetchOne(db, sql: "SELECT entry FROM jpegEntryPoint WHERE photoID = ?", arguments: [photoID.rawValue])
+        }
+        return text.flatMap { $0 }.flatMap { JPEGEntryPoint(text: $0) }
+    }
+
     /// How many photos are still waiting for a scan.
     public func pendingScanCount() async throws -> Int {
         try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE scanState = 0") ?? 0 }
@@ -145,6 +155,10 @@ extension PhotoLibrary {
                 // Removed while it was being scanned: nothing to store.
                 guard changes.db.changesCount > 0 else { continue }
                 try QRCodeRow.replace(changes.db, photoID: result.photoID, with: result.codes)
+                if let entryPoint = result.entryPoint {
+                    try changes.db.execute(sql: "INSERT OR REPLACE INTO jpegEntryPoint (photoID, entry) VALUES (?, ?)",
+                                           arguments: [result.photoID.rawValue, entryPoint.text])
+                }
                 if !result.codes.isEmpty || location != nil { changes.touch([result.photoID]) }
                 stored.append(result)
             }

@@ -30,8 +30,10 @@ public struct RemovedPhotos: Sendable {
     let stacks: [StackSnapshot]
     /// Album entries that left, with their index before the removal.
     let albumEntries: [AlbumID: [(photo: PhotoID, index: Int)]]
-    /// The removed photos' QR codes (their rows go with the photo), so undo needs no rescan.
+    /// The removed photos' QR codes and JPEG entry points (their rows go with the photo), so
+    /// undo needs no rescan.
     var qrCodes: [PhotoID: [QRCode]] = [:]
+    var jpegEntryPoints: [PhotoID: String] = [:]
 }
 
 extension PhotoLibrary {
@@ -119,9 +121,12 @@ extension ChangeSet {
         }
         let now = Date().timeIntervalSince1970
         var codes: [PhotoID: [QRCode]] = [:]
+        var entryPoints: [PhotoID: String] = [:]
         for row in rows {
             let found = try QRCodeRow.fetch(db, photoID: row.id, imageSize: row.pixelSize)
             if !found.isEmpty { codes[row.id] = found }
+            entryPoints[row.id] = try String.fetchOne(db, sql: "SELECT entry FROM jpegEntryPoint WHERE photoID = ?",
+                                                      arguments: [row.id.rawValue])
             try db.execute(sql: "DELETE FROM photo WHERE id = ?", arguments: [row.id.rawValue])
             // In this same transaction: a removed photo's file is never taken for an
             // import leftover (which recovery unlinks); it waits for the Trash.
@@ -129,7 +134,8 @@ extension ChangeSet {
                            arguments: [row.fileName, now])
         }
         return RemovedPhotos(photos: rows.map { $0.photo(in: location) }, rows: rows, notes: notes,
-                             mainEntries: mainEntries, stacks: snapshots, albumEntries: albumEntries, qrCodes: codes)
+                             mainEntries: mainEntries, stacks: snapshots, albumEntries: albumEntries, qrCodes: codes,
+                             jpegEntryPoints: entryPoints)
     }
 
     func restore(_ removed: RemovedPhotos) throws {
@@ -143,6 +149,10 @@ extension ChangeSet {
             row.stackPosition = nil
             try row.insert(db)
             try QRCodeRow.replace(db, photoID: row.id, with: removed.qrCodes[row.id] ?? [])
+            if let entry = removed.jpegEntryPoints[row.id] {
+                try db.execute(sql: "INSERT OR REPLACE INTO jpegEntryPoint (photoID, entry) VALUES (?, ?)",
+                               arguments: [row.id.rawValue, entry])
+            }
             restored.insert(row.id)
         }
         var restoredNotes: Set<NoteID> = []

@@ -41,8 +41,9 @@ public struct QRScanner: Sendable {
         try scanReadingExif(path: path).codes
     }
 
-    /// `scanNow`, and the EXIF the scan's child read before it decoded.
-    func scanReadingExif(path: String) throws(QRScanError) -> (codes: [QRCode], exif: ExifMetadata) {
+    /// `scanNow`, the EXIF the scan's child read before it decoded, and for a large JPEG the
+    /// entry point into its scan the child found (`JPEGEntryPoint`), for the viewer.
+    func scanReadingExif(path: String) throws(QRScanError) -> (codes: [QRCode], exif: ExifMetadata, entryPoint: JPEGEntryPoint?) {
         let scan: QRCodesFile.Scan, full: PixelSize, exif: ExifMetadata
         do {
             (scan, full, exif) = try DecoderProcess(limits: ImportLimits(maxPixels: maxPixels)).scanQRCodes(of: path, fittingBox: maxScanEdge)
@@ -58,7 +59,7 @@ public struct QRScanner: Sendable {
             }
             return QRCode(text: symbol.text, corners: corners, imageSize: full)
         }
-        return (codes, exif)
+        return (codes, exif, scan.entryPoint)
     }
 }
 

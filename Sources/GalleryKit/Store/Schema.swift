@@ -92,6 +92,9 @@ enum Schema {
         migrator.registerMigration("v9") { db in
             try db.execute(sql: SchemaV9.sql)
         }
+        migrator.registerMigration("v10") { db in
+            try db.execute(sql: SchemaV10.sql)
+        }
         return migrator
     }
 }
