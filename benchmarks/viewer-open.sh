@@ -41,6 +41,8 @@ for ((i = 0; i < runs; i++)); do
     gdk-pixbuf-thumbnailer -s 256 "$work/photo/big.jpg" "$work/thumb.png"
 done
 
+# The photo's background scan (its QR codes, and the JPEG entry point the second thread of this
+# decode starts from) runs in the 2 s Drover waits before it opens the photo.
 echo "== Drover's viewer opening it (the library's first photo) at once: no warning, nothing decoded ahead"
 for ((i = 0; i < runs; i++)); do
   DROVER_BENCHMARK=viewer bash scripts/with-display.sh "$drover" --library "$work/library" 2>/dev/null \
