@@ -10,8 +10,9 @@
 // there. The background scan's decode child finds one once per photo (a Huffman pass over the
 // first half of the scan), the library keeps it, and the viewer's decode child, given it,
 // makes a JPEG that starts at that row (synthesized below): the header with the height cut,
-// one made-up MCU row whose DC differences bring each predictor to the recorded value, then
-// the scan's bits from the entry on, shifted to follow. libjpeg decodes that on a second
+// one made-up MCU row whose DC differences bring each predictor to the recorded value and which
+// ends on the entry's bit within its byte, then the file's bytes from there on as they are.
+// libjpeg decodes that on a second
 // thread while the first decodes the rows above, and the rows come out byte for byte as from
 // one decoder (JPEGDecodeTests); in a C program, the 24-megapixel photo's quarter took
 // 37-47 ms on two threads against 56-60 ms with the skip and 70-75 ms on one
@@ -51,13 +52,16 @@ struct drover_jpeg_huffman {
 };
 
 // Builds `table` from a DHT's counts and symbols. Returns 0, or -1 when the counts describe no
-// valid code (more codes of a length than fit): libjpeg refuses those too, later.
+// valid code: more codes of a length than fit, or a code of all ones (libjpeg's own rule, in
+// jpeg_make_d_derived_tbl, which runs only once decoding starts: after jpeg_read_header, the
+// counts are as the file gave them). Checked before a length's codes are laid out, since the
+// lookup is indexed by them.
 static inline int drover_jpeg_huffman_build(struct drover_jpeg_huffman *table, const JHUFF_TBL *source) {
     memset(table, 0, sizeof *table);
     int code = 0, index = 0;
     for (int length = 1; length <= 16; length++) {
         int count = source->bits[length];
-        if (index + count > 256) return -1;
+        if (index + count > 256 || code + count >= (1 << length)) return -1;
         table->value_offset[length] = index - code;
         for (int i = 0; i < count; i++, index++, code++) {
             unsigned char value = source->huffval[index];
@@ -72,7 +76,6 @@ static inline int drover_jpeg_huffman_build(struct drover_jpeg_huffman *table, c
                 }
             }
         }
-        if (code > (1 << length)) return -1;
         table->max_code[length] = count ? code - 1 : -1;
         code <<= 1;
     }
@@ -97,16 +100,22 @@ struct drover_jpeg_scan_layout {
 };
 
 // The offset of the height in the frame header (SOF0 or SOF1) among the segments before
-// `scan_start`, or 0 when there is none.
-static inline size_t drover_jpeg_sof_height(const unsigned char *file, size_t scan_start) {
+// `scan_start`, or 0 when there is none, or when what it finds there is not the `width` and
+// `height` libjpeg read (a header it read otherwise: it also skips stray bytes between
+// segments, which this walk does not).
+static inline size_t drover_jpeg_sof_height(const unsigned char *file, size_t scan_start, unsigned width, unsigned height) {
     size_t at = 2;
     while (at + 4 <= scan_start) {
         if (file[at] != 0xFF) return 0;
         int marker = file[at + 1];
         if (marker == 0xFF) { at++; continue; }  // fill bytes before a marker
+        if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) { at += 2; continue; }  // TEM, RSTn: no length
         size_t length = (size_t)file[at + 2] << 8 | file[at + 3];
         if (length < 2 || at + 2 + length > scan_start) return 0;
-        if ((marker == 0xC0 || marker == 0xC1) && length >= 8) return at + 5;
+        if ((marker == 0xC0 || marker == 0xC1) && length >= 8) {
+            const unsigned char *frame = file + at + 5;
+            return ((unsigned)frame[0] << 8 | frame[1]) == height && ((unsigned)frame[2] << 8 | frame[3]) == width ? at + 5 : 0;
+        }
         at += 2 + length;
     }
     return 0;
@@ -136,7 +145,7 @@ static inline int drover_jpeg_scan_layout(const struct drover_jpeg *jpeg, struct
     }
     layout->file = file;
     layout->file_length = jpeg->source.mapped_length;
-    layout->sof_height = drover_jpeg_sof_height(file, layout->scan_start);
+    layout->sof_height = drover_jpeg_sof_height(file, layout->scan_start, info->image_width, info->image_height);
     if (layout->sof_height == 0) return -1;
     layout->components = info->comps_in_scan;
     layout->blocks_per_mcu = 0;
@@ -172,7 +181,8 @@ struct drover_jpeg_bits {
     const unsigned char *next, *end;
     unsigned long long buffer;  // the next bits, from the top
     int count;
-    long long loaded;
+    long long loaded;  // bytes taken into `buffer`, the zeros after the data's end included
+    long long real;    // of which the scan's own
 };
 
 static inline void drover_jpeg_bits_fill(struct drover_jpeg_bits *bits) {
@@ -180,8 +190,8 @@ static inline void drover_jpeg_bits_fill(struct drover_jpeg_bits *bits) {
         unsigned char byte = 0;
         if (bits->next < bits->end) {
             byte = *bits->next;
-            if (byte != 0xFF) bits->next++;
-            else if (bits->next + 1 < bits->end && bits->next[1] == 0) bits->next += 2;
+            if (byte != 0xFF) { bits->next++; bits->real++; }
+            else if (bits->next + 1 < bits->end && bits->next[1] == 0) { bits->next += 2; bits->real++; }
             else byte = 0;  // a marker: the data ends here
         }
         bits->buffer |= (unsigned long long)byte << (56 - bits->count);
@@ -224,6 +234,7 @@ static inline int drover_jpeg_bits_mcu(struct drover_jpeg_bits *bits, const stru
             bits->buffer <<= size;
             bits->count -= size;
             dc[c] += value < (1 << (size - 1)) ? value - (1 << size) + 1 : value;
+            if (dc[c] < -2047 || dc[c] > 2047) return -1;  // past what 8-bit samples give: not a scan to use
         }
         for (int k = 1; k < 64; k++) {
             if (bits->count < 32) drover_jpeg_bits_fill(bits);
@@ -253,7 +264,7 @@ static inline int drover_jpeg_find_entry(const struct drover_jpeg *jpeg, struct 
     int result = -1;
     if (drover_jpeg_scan_layout(jpeg, layout) != 0 || layout->mcu_rows < 4) goto done;
     const unsigned char *scan = layout->file + layout->scan_start;
-    struct drover_jpeg_bits bits = {scan, layout->file + layout->file_length, 0, 0, 0};
+    struct drover_jpeg_bits bits = {scan, layout->file + layout->file_length, 0, 0, 0, 0};
     long long half = (long long)(layout->file_length - layout->scan_start) * 4;  // in bits
     int dc[4] = {0};
     for (long row = 0; row < layout->mcu_rows - 1; row++) {
@@ -279,7 +290,8 @@ static inline int drover_jpeg_find_entry(const struct drover_jpeg *jpeg, struct 
         for (long x = 0; x < layout->mcus_per_row; x++) {
             if (drover_jpeg_bits_mcu(&bits, layout, dc) != 0) goto done;
         }
-        if (bits.next >= bits.end && bits.count <= 0) break;
+        // A row that read zeros past the scan's end is no row to start at.
+        if (bits.loaded * 8 - bits.count > bits.real * 8) break;
     }
 done:
     free(layout);
@@ -293,9 +305,14 @@ struct drover_jpeg_writer {
     unsigned long long buffer;
     int count;
     long long bits;  // written in all
+    int full;  // a byte did not fit: what was written is not whole
 };
 
 static inline void drover_jpeg_write_byte(struct drover_jpeg_writer *writer, unsigned char byte) {
+    if (writer->length + 2 > writer->capacity) {
+        writer->full = 1;
+        return;
+    }
     writer->out[writer->length++] = byte;
     if (byte == 0xFF) writer->out[writer->length++] = 0;
 }
@@ -354,10 +371,11 @@ static inline unsigned char *drover_jpeg_entry_stream(const struct drover_jpeg *
     for (int c = 0; c < layout->components; c++) {
         if (entry->dc[c] < -2047 || entry->dc[c] > 2047) goto fail;
     }
-    // The scan's bytes are copied as they are; the made-up row takes at most 4 bytes a block
-    // (8 with stuffing), and its last block up to 7 made-up coefficients more.
+    // The file's bytes from the entry on are copied as they are; a made-up block takes at most
+    // 43 bits (a 16-bit DC code, 11 bits of difference, a 16-bit end), 6 bytes or 11 with
+    // stuffing, and the last block up to 7 made-up coefficients of at most 31 bits more.
     size_t blocks = (size_t)layout->mcus_per_row * (size_t)layout->blocks_per_mcu;
-    size_t capacity = layout->scan_start + (size_t)(end - start) + 8 * blocks + 128;
+    size_t capacity = layout->scan_start + (size_t)(end - start) + 12 * blocks + 256;
     out = malloc(capacity);
     if (out == NULL) goto fail;
     memcpy(out, file, layout->scan_start);
@@ -366,7 +384,7 @@ static inline unsigned char *drover_jpeg_entry_stream(const struct drover_jpeg *
     if (height > 65535) goto fail;
     out[layout->sof_height] = (unsigned char)(height >> 8);
     out[layout->sof_height + 1] = (unsigned char)(height & 0xFF);
-    struct drover_jpeg_writer writer = {out + layout->scan_start, 0, capacity - layout->scan_start, 0, 0, 0};
+    struct drover_jpeg_writer writer = {out + layout->scan_start, 0, capacity - layout->scan_start, 0, 0, 0, 0};
     // The made-up row: each component's blocks step its predictor from 0 to the entry's (the
     // first block the whole way, when the table has a code for that), then differ by 0; every
     // block ends at once. Its pixels are never shown. A predictor the row cannot reach (a table
@@ -410,26 +428,18 @@ static inline unsigned char *drover_jpeg_entry_stream(const struct drover_jpeg *
         drover_jpeg_write_bits(&writer, 1, filler & 15);
     }
     drover_jpeg_write_bits(&writer, ac->code[0], ac->code_length[0]);
-    // Then the entry's byte, whose first `bit` bits the row just stood in for, and the scan's
-    // bytes after it as they are, up to the marker that ends the scan (the end marker, normally).
+    // Then the entry's byte, whose first `bit` bits the row just stood in for, and every byte
+    // of the file after it as it is: the rest of the scan, its end marker, and whatever follows
+    // (or nothing, for a file cut short), so the second decoder meets what one decoder would.
     const unsigned char *at = start;
     if (at[0] == 0xFF && !(at + 1 < end && at[1] == 0)) goto fail;  // the entry is on a marker
     drover_jpeg_write_bits(&writer, at[0], 8 - entry->bit);
     at += at[0] == 0xFF ? 2 : 1;
-    if (writer.count != 0) goto fail;  // cannot happen: the row ended `bit` bits into a byte
-    const unsigned char *stop = at;
-    while (stop < end) {
-        const unsigned char *mark = memchr(stop, 0xFF, (size_t)(end - stop));
-        if (mark == NULL) { stop = end; break; }
-        if (mark + 1 < end && mark[1] == 0) { stop = mark + 2; continue; }
-        stop = mark;
-        break;
-    }
-    if (writer.length + (size_t)(stop - at) + 2 > writer.capacity) goto fail;
-    memcpy(writer.out + writer.length, at, (size_t)(stop - at));
-    writer.length += (size_t)(stop - at);
-    writer.out[writer.length++] = 0xFF;
-    writer.out[writer.length++] = JPEG_EOI;
+    // Cannot happen (the row ended `bit` bits into a byte; the capacity holds it all), but a
+    // stream made otherwise would be decoded as something it is not.
+    if (writer.count != 0 || writer.full || writer.length + (size_t)(end - at) > writer.capacity) goto fail;
+    memcpy(writer.out + writer.length, at, (size_t)(end - at));
+    writer.length += (size_t)(end - at);
     *length = layout->scan_start + writer.length;
     free(layout);
     return out;

@@ -546,7 +546,8 @@ struct drover_jpeg_bottom_rows {
     size_t stride;
     JDIMENSION start;  // the rows [start, output_height) of the first decoder are this thread's
     JDIMENSION skipped;  // the made-up MCU row's output rows and the entry row's, not shown
-    unsigned char *entry_row;  // what it decoded as the entry row's last output row, to compare
+    unsigned char *entry_rows;  // the entry row's lower half of output rows as it decoded them, to compare
+    JDIMENSION compared;  // how many: the entry row's last `compared` output rows
     int first_cpu;
     int result;
 };
@@ -576,13 +577,15 @@ static inline void *drover_jpeg_decode_bottom_rows(void *argument) {
         ERREXIT(info, JERR_NOT_COMPILED);  // an entry point that does not fit: never write elsewhere
     }
     // Read, not skipped: the rows below are decoded exactly as one decoder decodes them. The
-    // entry row's last one stays in `entry_row`.
+    // entry row's last `compared` rows go to `entry_rows`, as the first decoder leaves its own.
+    size_t row_bytes = (size_t)info->output_width * (size_t)info->output_components;
+    JDIMENSION first_compared = bottom->skipped - bottom->compared;
     while (info->output_scanline < bottom->skipped) {
-        JSAMPROW row = bottom->entry_row;
+        JDIMENSION y = info->output_scanline;
+        JSAMPROW row = bottom->entry_rows + (size_t)(y < first_compared ? 0 : y - first_compared) * row_bytes;
         if (jpeg_read_scanlines(info, &row, 1) == 0) ERREXIT(info, JERR_INPUT_EOF);
+        if (info->out_color_space == JCS_CMYK) drover_jpeg_cmyk_to_rgba(info, row);
     }
-    // As the first decoder's rows are left (drover_jpeg_read_rows_until), to compare.
-    if (info->out_color_space == JCS_CMYK) drover_jpeg_cmyk_to_rgba(info, bottom->entry_row);
     // Its row N is the first decoder's row N - skipped + start.
     drover_jpeg_read_rows_until(jpeg, bottom->pixels + (size_t)bottom->start * bottom->stride - (size_t)bottom->skipped * bottom->stride,
                                 bottom->stride, info->output_height);
@@ -591,29 +594,45 @@ static inline void *drover_jpeg_decode_bottom_rows(void *argument) {
     return NULL;
 }
 
+// Whether `count` rows of `components`-byte pixels at `rows` (`row_bytes` apart) have, in each of
+// their first three channels, a value other than 0 and 255: rows clipped to black or white in a
+// channel would hide a wrong DC predictor there.
+static inline int drover_jpeg_rows_show_every_channel(const unsigned char *rows, size_t row_bytes, JDIMENSION count,
+                                                      int components) {
+    int channels = components < 3 ? components : 3, shown = 0;
+    for (int channel = 0; channel < channels; channel++) {
+        for (size_t at = (size_t)channel; at < row_bytes * count; at += (size_t)components) {
+            if (rows[at] != 0 && rows[at] != 255) { shown++; break; }
+        }
+    }
+    return shown == channels;
+}
+
 // The decode from an entry point: this thread decodes the rows down to the entry row's end
 // while a second decodes the JPEG made from the entry point. Returns 1 when the entry point
 // cannot be used here (nothing decoded: the caller decodes otherwise), else 0 or -1 as
-// drover_jpeg_read_rows. Both decode the entry row, and its last output row (whose upsampling
-// reads only rows of the photo, not the made-up one) must come out the same from both: a wrong
-// entry point (another position, other DC predictors) shows there. When it does not, or the
-// second decoder fails (damage below the entry, memory), this one decodes on from where it
-// stopped, so the result is what one decoder gives.
+// drover_jpeg_read_rows. Both decode the entry row, and the lower half of its output rows (whose
+// upsampling reads only rows of the photo, not the made-up one) must come out the same from
+// both, with every colour channel somewhere neither black nor white: a wrong entry point
+// (another position, other DC predictors) shows there. When it does not, or the second decoder
+// fails (damage below the entry, memory), this one decodes on from where it stopped, so the
+// result is what one decoder gives.
 static inline int drover_jpeg_read_rows_from_entry(struct drover_jpeg *jpeg, unsigned char *pixels, size_t stride,
                                                    const struct drover_jpeg_entry *entry) {
     struct jpeg_decompress_struct *info = &jpeg->info;
     JDIMENSION imcu_rows = (JDIMENSION)(info->max_v_samp_factor * info->min_DCT_scaled_size);
-    if (imcu_rows == 0 || info->output_scanline != 0) return 1;
+    if (imcu_rows == 0 || info->output_scanline != 0 || entry->row < 1 || entry->row > 65535) return 1;
     JDIMENSION start = (JDIMENSION)(entry->row + 1) * imcu_rows;
     if (start >= info->output_height) return 1;
     size_t length = 0;
     unsigned char *stream = drover_jpeg_entry_stream(jpeg, entry, &length);
     if (stream == NULL) return 1;
     size_t row_bytes = (size_t)info->output_width * (size_t)info->output_components;
-    unsigned char *entry_row = malloc(row_bytes);
-    struct drover_jpeg *second = entry_row == NULL ? NULL : drover_jpeg_new(-1, NULL, 0);
+    JDIMENSION compared = imcu_rows > 1 ? imcu_rows / 2 : 1;
+    unsigned char *entry_rows = malloc(row_bytes * compared);
+    struct drover_jpeg *second = entry_rows == NULL ? NULL : drover_jpeg_new(-1, NULL, 0);
     if (second == NULL) {
-        free(entry_row);
+        free(entry_rows);
         free(stream);
         return 1;
     }
@@ -621,26 +640,33 @@ static inline int drover_jpeg_read_rows_from_entry(struct drover_jpeg *jpeg, uns
     second->source.mapped_length = length;
     second->source.mapped_position = 0;
     second->source.mapping_borrowed = 1;
-    struct drover_jpeg_bottom_rows bottom = {second, info, pixels, stride, start, 2 * imcu_rows, entry_row, sched_getcpu(), -1};
+    struct drover_jpeg_bottom_rows bottom = {second, info, pixels, stride, start, 2 * imcu_rows, entry_rows, compared,
+                                             sched_getcpu(), -1};
     pthread_t thread;
     if (pthread_create(&thread, NULL, drover_jpeg_decode_bottom_rows, &bottom) != 0) {
         drover_jpeg_free(second);
-        free(entry_row);
+        free(entry_rows);
         free(stream);
         return 1;
     }
     if (setjmp(jpeg->error.jump)) {
         pthread_join(thread, NULL);
         drover_jpeg_free(second);
-        free(entry_row);
+        free(entry_rows);
         free(stream);
         return -1;
     }
     drover_jpeg_read_rows_until(jpeg, pixels, stride, start);
     pthread_join(thread, NULL);
-    int agrees = bottom.result == 0 && memcmp(entry_row, pixels + (size_t)(start - 1) * stride, row_bytes) == 0;
+    // The thread is joined: an error from here on must not join it again.
+    if (setjmp(jpeg->error.jump)) return -1;
+    const unsigned char *own = pixels + (size_t)(start - compared) * stride;
+    int agrees = bottom.result == 0 && drover_jpeg_rows_show_every_channel(entry_rows, row_bytes, compared, info->output_components);
+    for (JDIMENSION i = 0; agrees && i < compared; i++) {
+        agrees = memcmp(entry_rows + (size_t)i * row_bytes, own + (size_t)i * stride, row_bytes) == 0;
+    }
     drover_jpeg_free(second);
-    free(entry_row);
+    free(entry_rows);
     free(stream);
     if (agrees) {
         // The rest of the scan was read by the second decoder; this one stops here.
@@ -648,8 +674,6 @@ static inline int drover_jpeg_read_rows_from_entry(struct drover_jpeg *jpeg, uns
         jpeg_abort_decompress(info);
         return 0;
     }
-    // The thread is joined: an error from here on must not join it again.
-    if (setjmp(jpeg->error.jump)) return -1;
     drover_jpeg_read_rows_until(jpeg, pixels, stride, info->output_height);
     jpeg_finish_decompress(info);
     return 0;

@@ -298,10 +298,23 @@ import Testing
         bytes[scanHeader + 2 + 2 + 1 + 2 * 2 + 1] = 0x19  // the third component's AC table: 9
         let file = temp.file("table-nine.jpg")
         try Data(bytes).write(to: file)
-        let output = temp.file("scan-table-nine")
-        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: 1024, product: .qrCodes,
-                                            fullSize: nil, input: file.path, output: output.path)
-        let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
+        let (finished, _) = try backgroundScan(file)
+        #expect(finished.ending == .exited(1) && finished.output.hasPrefix("fail decode "), "\(finished.ending) \(finished.output)")
+    }
+
+    /// A Huffman table with more codes of a length than fit (200 of length 1: libjpeg checks the
+    /// code space only when it starts decoding) is no table for the search: it laid the codes out
+    /// past its lookup table (a review found it; kept as FuzzJPEGEntry's regression-huffman-overfull
+    /// seed). The scan's child refuses the file as libjpeg does.
+    @Test func anOverfullHuffmanTableIsRefusedNotWrittenPast() throws {
+        var bytes = [UInt8](try Data(contentsOf: try largeJPEGs()[2]))
+        let scanHeader = try #require((0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        // A DHT redefining DC table 0, just before the scan: the last definition is the one used.
+        let body: [UInt8] = [0x00, 200] + [UInt8](repeating: 0, count: 15) + [UInt8](repeating: 0, count: 200)
+        bytes.insert(contentsOf: [0xFF, 0xC4, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body, at: scanHeader)
+        let file = temp.file("overfull.jpg")
+        try Data(bytes).write(to: file)
+        let (finished, _) = try backgroundScan(file)
         #expect(finished.ending == .exited(1) && finished.output.hasPrefix("fail decode "), "\(finished.ending) \(finished.output)")
     }
 
@@ -340,13 +353,18 @@ import Testing
 
     /// The entry point the background scan's child (`--qr`) finds in `file`, if any.
     private func scannedEntryPoint(_ file: URL) throws -> JPEGEntryPoint? {
-        let output = temp.file("scan-\(UUID().uuidString)")
-        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: 1024, product: .qrCodes,
-                                            fullSize: nil, input: file.path, output: output.path)
-        let finished = try server.run(request.arguments, wallSeconds: 30, answerWithin: 40)
+        let (finished, output) = try backgroundScan(file)
         #expect(finished.output.hasPrefix("ok "), "\(finished.output)")
         let scan = try #require(QRCodesFile.read([UInt8](try Data(contentsOf: output)), largestSide: 10_000))
         return scan.entryPoint
+    }
+
+    /// The background scan's decode (`--qr`) of `file`: the child's answer, and the file it wrote.
+    private func backgroundScan(_ file: URL) throws -> (DecoderFinished, output: URL) {
+        let output = temp.file("scan-\(UUID().uuidString)")
+        let request = DecoderHelper.Request(cpuSeconds: 10, memoryBytes: 2_000_000_000, box: 1024, product: .qrCodes,
+                                            fullSize: nil, input: file.path, output: output.path)
+        return (try server.run(request.arguments, wallSeconds: 30, answerWithin: 40), output)
     }
 
     // MARK: - Helpers
