@@ -479,6 +479,20 @@ struct drover_jpeg_top_rows {
     int result;
 };
 
+// A second decoder of a split decode: reads its header and starts at the first decoder's
+// scaling and colours (fields libjpeg no longer changes once that one has started). Called where
+// a setjmp of the second decoder's catches libjpeg's errors.
+static inline void drover_jpeg_start_like(struct jpeg_decompress_struct *info, const struct jpeg_decompress_struct *like) {
+    jpeg_read_header(info, TRUE);
+    info->out_color_space = like->out_color_space;
+    info->scale_num = like->scale_num;
+    info->scale_denom = like->scale_denom;
+    info->dct_method = like->dct_method;
+    info->do_fancy_upsampling = like->do_fancy_upsampling;
+    info->do_block_smoothing = like->do_block_smoothing;
+    jpeg_start_decompress(info);
+}
+
 // The second thread: reads the header again, decodes as the first decoder does, and stops
 // after its rows.
 static inline void *drover_jpeg_decode_top_rows(void *argument) {
@@ -493,14 +507,7 @@ static inline void *drover_jpeg_decode_top_rows(void *argument) {
         return NULL;
     }
     struct jpeg_decompress_struct *info = &jpeg->info;
-    jpeg_read_header(info, TRUE);
-    info->out_color_space = top->like->out_color_space;
-    info->scale_num = top->like->scale_num;
-    info->scale_denom = top->like->scale_denom;
-    info->dct_method = top->like->dct_method;
-    info->do_fancy_upsampling = top->like->do_fancy_upsampling;
-    info->do_block_smoothing = top->like->do_block_smoothing;
-    jpeg_start_decompress(info);
+    drover_jpeg_start_like(info, top->like);
     if (info->output_width != top->like->output_width || info->output_height != top->like->output_height
         || info->output_components != top->like->output_components) {
         ERREXIT(info, JERR_NOT_COMPILED);  // cannot happen with the same bytes; never write elsewhere
@@ -564,14 +571,7 @@ static inline void *drover_jpeg_decode_bottom_rows(void *argument) {
     }
     struct jpeg_decompress_struct *info = &jpeg->info;
     const struct jpeg_decompress_struct *like = bottom->like;
-    jpeg_read_header(info, TRUE);
-    info->out_color_space = like->out_color_space;
-    info->scale_num = like->scale_num;
-    info->scale_denom = like->scale_denom;
-    info->dct_method = like->dct_method;
-    info->do_fancy_upsampling = like->do_fancy_upsampling;
-    info->do_block_smoothing = like->do_block_smoothing;
-    jpeg_start_decompress(info);
+    drover_jpeg_start_like(info, like);
     if (info->output_width != like->output_width || info->output_components != like->output_components
         || info->output_height != like->output_height - bottom->start + bottom->skipped) {
         ERREXIT(info, JERR_NOT_COMPILED);  // an entry point that does not fit: never write elsewhere
