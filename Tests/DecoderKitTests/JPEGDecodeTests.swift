@@ -193,19 +193,10 @@ import Testing
     /// or arithmetic-coded JPEG is not split and decodes as before; damage in either part is
     /// refused.
     @Test func onTwoThreadsEveryRowComesOutAsOneThreadDecodesIt() throws {
-        var files: [URL] = []
-        for sampling in ["4:4:4", "4:2:2", "4:2:0"] {
-            let file = temp.file("sampled-\(sampling.replacingOccurrences(of: ":", with: "")).jpg")
-            try run("/usr/bin/convert", [photo.path, "-sampling-factor", sampling, "-quality", "92", file.path])
-            files.append(file)
-        }
-        let grey = temp.file("grey.jpg")
-        try run("/usr/bin/jpegtran", ["-grayscale", "-outfile", grey.path, photo.path])
-        let cmyk = temp.file("cmyk.jpg")
-        try run("/usr/bin/convert", [photo.path, "-colorspace", "CMYK", cmyk.path])
+        var files = try variants(of: photo, named: "sampled")
         let restarts = temp.file("restarts.jpg")
         try run("/usr/bin/jpegtran", ["-restart", "1", "-outfile", restarts.path, photo.path])
-        files += [grey, cmyk, restarts]
+        files.append(restarts)
         for file in files {
             for box in [1000, 200, 150] {
                 let name = "\(file.lastPathComponent) at \(box)"
@@ -337,17 +328,22 @@ import Testing
     /// Photo-like JPEGs of 2400×1800 (4.3 megapixels, above `JPEGEntryPoint.minimumPixels`):
     /// 4:4:4, 4:2:2 and 4:2:0, greyscale and CMYK, made once per test.
     private func largeJPEGs() throws -> [URL] {
-        let source = try TestImages.write(temp.file("large-source.jpg"), width: 2400, height: 1800, format: .jpeg)
+        try variants(of: try TestImages.write(temp.file("large-source.jpg"), width: 2400, height: 1800, format: .jpeg),
+                     named: "large")
+    }
+
+    /// `source` recoded 4:4:4, 4:2:2 and 4:2:0, then greyscale and CMYK, as files named `prefix-…`.
+    private func variants(of source: URL, named prefix: String) throws -> [URL] {
         var files: [URL] = []
         for sampling in ["4:4:4", "4:2:2", "4:2:0"] {
-            let file = temp.file("large-\(sampling.replacingOccurrences(of: ":", with: "")).jpg")
+            let file = temp.file("\(prefix)-\(sampling.replacingOccurrences(of: ":", with: "")).jpg")
             try run("/usr/bin/convert", [source.path, "-sampling-factor", sampling, "-quality", "92", file.path])
             files.append(file)
         }
-        let grey = temp.file("large-grey.jpg")
-        try run("/usr/bin/jpegtran", ["-grayscale", "-outfile", grey.path, files[2].path])
-        let cmyk = temp.file("large-cmyk.jpg")
-        try run("/usr/bin/convert", [files[2].path, "-colorspace", "CMYK", cmyk.path])
+        let grey = temp.file("\(prefix)-grey.jpg")
+        try run("/usr/bin/jpegtran", ["-grayscale", "-outfile", grey.path, source.path])
+        let cmyk = temp.file("\(prefix)-cmyk.jpg")
+        try run("/usr/bin/convert", [source.path, "-colorspace", "CMYK", cmyk.path])
         return files + [grey, cmyk]
     }
 
